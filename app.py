@@ -1,0 +1,19 @@
+"""Folio: upload books and PDFs, see how they were chunked, chat with cited answers.
+
+Entry point (``streamlit run app.py``): registers the pages and the shared sidebar.
+"""
+import streamlit as st
+
+from pages._shared import backend_sidebar, library_sidebar
+
+st.set_page_config(page_title="Folio", page_icon="📚", layout="wide")
+
+pages = [
+    st.Page("pages/library.py", title="Library", icon="📚", default=True),
+    st.Page("pages/chat.py", title="Chat", icon="💬"),
+    st.Page("pages/inspector.py", title="Chunk inspector", icon="🔍"),
+]
+nav = st.navigation(pages)
+library_sidebar()
+backend_sidebar()
+nav.run()

@@ -1,0 +1,75 @@
+"""Chat: ask the library, answers streamed with [n] citations and their sources; sessions kept in SQLite."""
+import streamlit as st
+
+from pages._shared import get_service, overrides, render_sources, show_error
+
+svc = get_service()
+s = svc.settings
+o = overrides()
+
+# --- sidebar: sessions, scope, retrieval knobs -------------------------------------------
+with st.sidebar:
+    st.subheader("Chats")
+    sessions = svc.catalog.sessions()
+    if st.button("➕ New chat", width="stretch"):
+        st.session_state["session_id"] = svc.catalog.new_session()
+        st.rerun()
+    if sessions:
+        ids = [x["id"] for x in sessions]
+        cur = st.session_state.get("session_id")
+        pick = st.selectbox("Open chat", ids, index=ids.index(cur) if cur in ids else 0,
+                            format_func=lambda i: next(x["title"] for x in sessions if x["id"] == i))
+        st.session_state["session_id"] = pick
+    books = [b for b in svc.books() if b.status == "ready"]
+    scope = st.selectbox("Search in", [None] + [b.id for b in books],
+                         format_func=lambda i: "Whole library" if i is None else next(b.title for b in books if b.id == i))
+    with st.expander("Retrieval settings"):
+        o["retrieve_k"] = st.slider("Candidates per retriever (k)", 1, 50, o.get("retrieve_k", s.retrieve_k))
+        o["similarity_threshold"] = st.slider("Similarity threshold", 0.0, 1.0,
+                                              float(o.get("similarity_threshold", s.similarity_threshold)), 0.01)
+        lo, hi = st.slider("Chunks kept (min..max)", 1, 30, (o.get("min_chunks", s.min_chunks), o.get("max_chunks", s.max_chunks)))
+        o["min_chunks"], o["max_chunks"] = lo, hi
+        o["window"] = st.slider("Neighbour window (± chunks)", 0, 5, o.get("window", s.window))
+        o["context_budget_tokens"] = st.slider("Context budget (word-pieces)", 200, 8000,
+                                               o.get("context_budget_tokens", s.context_budget_tokens), 100)
+
+st.title("💬 Chat")
+if not books:
+    st.info("The library is empty. Add a PDF on the Library page, then come back to ask about it.")
+
+session_id = st.session_state.get("session_id")
+messages = svc.catalog.messages(session_id) if session_id else []
+
+for m in messages:  # replay history with sources on every rerun
+    with st.chat_message(m["role"]):
+        st.markdown(m["content"])
+        if m["answer"]:
+            render_sources(m["answer"])
+
+question = st.chat_input("Ask about your books…", disabled=not books)
+if question:
+    if not session_id:
+        session_id = st.session_state["session_id"] = svc.catalog.new_session(question[:60])
+    elif not messages:
+        svc.catalog.rename_session(session_id, question[:60])
+    history, last_q = [], None
+    for m in messages:
+        if m["role"] == "user":
+            last_q = m["content"]
+        elif last_q is not None:
+            history.append((last_q, m["content"]))
+            last_q = None
+    with st.chat_message("user"):
+        st.markdown(question)
+    svc.catalog.add_message(session_id, "user", question)
+    with st.chat_message("assistant"):
+        try:
+            with st.spinner("Searching the library…"):
+                stream = svc.ask(question, history=history, book_id=scope, **o)
+            text = st.write_stream(iter(stream))
+            answer = stream.answer.to_dict()
+            svc.catalog.add_message(session_id, "assistant", stream.answer.text or str(text), answer)
+            render_sources(answer)
+        except Exception as e:  # noqa: BLE001 - a message, never a traceback
+            show_error(e)
+            svc.catalog.add_message(session_id, "assistant", f"⚠️ {e}" if hasattr(e, "args") else "⚠️ error")

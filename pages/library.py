@@ -1,0 +1,73 @@
+"""Library: upload PDFs (ingested in the background), follow progress, list, delete, re-index."""
+import pandas as pd
+import streamlit as st
+
+from pages._shared import get_service, show_error
+
+svc = get_service()
+st.title("📚 Library")
+
+files = st.file_uploader("Add PDFs", accept_multiple_files=True, key="uploader",
+                         help="Each file is checked, parsed, chunked, embedded and indexed in the background. "
+                              "You can move to another page meanwhile.")
+submitted = st.session_state.setdefault("submitted", set())
+for f in files or []:
+    if f.file_id not in submitted:
+        submitted.add(f.file_id)
+        svc.submit(f.getvalue(), f.name)
+
+
+@st.fragment(run_every=1.0)
+def progress_panel():
+    jobs = svc.jobs()
+    if not jobs:
+        return
+    st.subheader("Uploads")
+    for j in jobs:
+        if j.state == "running" or j.state == "queued":
+            with st.status(f"{j.filename} — {j.stage or 'queued'}", state="running", expanded=True):
+                st.progress(j.fraction, text=j.message)
+        elif j.state == "failed":
+            st.error(j.error, icon="⚠️")
+        elif j.state == "skipped":
+            st.info(f"{j.filename}: {j.message}", icon="ℹ️")
+        else:
+            st.success(f"{j.filename}: {j.message}", icon="✅")
+    if any(j.active for j in jobs):
+        st.session_state["_was_busy"] = True
+    elif st.session_state.pop("_was_busy", False):
+        st.rerun()  # refresh the book table once everything finished
+    if not any(j.active for j in jobs) and st.button("Clear finished uploads"):
+        svc.clear_finished_jobs()
+        st.rerun()
+
+
+progress_panel()
+
+books = svc.books()
+st.subheader("Books")
+if not books:
+    st.info("No books yet. Upload a PDF above to start.")
+else:
+    df = pd.DataFrame([{
+        "title": b.title, "pages": b.pages, "chunks": b.chunks, "status": b.status,
+        "chunking": ", ".join(f"{k}={v}" for k, v in b.chunking.items()), "embedding model": b.embed_model,
+        "ingest s": round(b.ingest_seconds, 1), "added": b.added_at, "file": b.filename, "id": b.id,
+    } for b in books])
+    st.dataframe(df, hide_index=True, width="stretch")
+    with st.form("manage"):
+        pick = st.selectbox("Book", books, format_func=lambda b: f"{b.title} ({b.filename})")
+        c1, c2 = st.columns(2)
+        delete = c1.form_submit_button("🗑 Delete book")
+        reindex = c2.form_submit_button("🔄 Re-index with current settings")
+    if pick and (delete or reindex):
+        try:
+            if delete:
+                svc.delete_book(pick.id)
+                st.toast(f"Deleted {pick.title}")
+                st.rerun()
+            else:
+                svc.submit_reindex(pick.id)
+                st.rerun()
+        except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
+            show_error(e)

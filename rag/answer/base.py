@@ -1,0 +1,57 @@
+"""The answer-backend interface and the shared follow-up folding."""
+from __future__ import annotations
+
+import re
+from typing import Iterator, Protocol
+
+from ..types import Source
+
+NOT_FOUND_TEXT = ("I could not find an answer to this in the library: no passage was relevant enough. "
+                  "Try rephrasing, choosing another book, or lowering the similarity threshold in the sidebar.")
+
+STOPWORDS = set("""a an and are as at be been but by can could did do does for from had has have how i if in into is it
+its itself me more my no not of on or our she should so such than that the their them then there these they this those
+to was we were what when where which who whom why will with would you your about also any each just only other same some
+tell explain describe give show please mean means meant""".split())
+
+FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|him|her|his|one|ones|same|above|"
+                       r"previous|former|latter|more|else|also|example|examples|why|how come)\b", re.I)
+
+
+def key_terms(text: str) -> list[str]:
+    words = re.findall(r"[\w’'-]+", text.lower())
+    out: list[str] = []
+    for w in words:
+        w = w.strip("’'-")
+        if len(w) > 2 and w not in STOPWORDS and w not in out:
+            out.append(w)
+    return out
+
+
+def is_follow_up(question: str) -> bool:
+    return bool(FOLLOW_UP.search(question)) or len(key_terms(question)) <= 2
+
+
+def fold_history(question: str, history: list[tuple[str, str]]) -> str:
+    """Extractive reformulation: a follow-up gets the previous questions' key terms appended."""
+    if not history or not is_follow_up(question):
+        return question
+    extra: list[str] = []
+    own = set(key_terms(question))
+    for prev_q, _ in reversed(history):
+        for t in key_terms(prev_q):
+            if t not in own and t not in extra:
+                extra.append(t)
+        if extra:
+            break
+    return f"{question} ({' '.join(extra)})" if extra else question
+
+
+class AnswerBackend(Protocol):
+    name: str
+
+    def stream(self, question: str, sources: list[Source]) -> Iterator[str]:
+        """Yield the answer text in pieces; cite sources as [n]."""
+
+    def reformulate(self, question: str, history: list[tuple[str, str]]) -> str:
+        """A standalone question for retrieval, from the question and the last (question, answer) turns."""

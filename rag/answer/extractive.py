@@ -1,0 +1,99 @@
+"""Extractive answers, no LLM: the sentences of the sources most relevant to the question,
+each cited [n]. Relevance = cosine(question, sentence) + a share of the question's key
+terms the sentence contains."""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import numpy as np
+
+from ..types import Source
+from .base import fold_history, key_terms
+
+MIN_WORDS, MAX_WORDS = 5, 90
+
+
+def _sentences(text: str) -> list[str]:
+    from llama_index.core.node_parser.text.utils import split_by_sentence_tokenizer
+
+    split = split_by_sentence_tokenizer()
+    out = []
+    for para in re.split(r"\n\s*\n", text):
+        for s in split(para) if para.strip() else []:
+            s = " ".join(s.split())
+            n = len(s.split())
+            letters = sum(ch.isalpha() for ch in s)
+            if MIN_WORDS <= n <= MAX_WORDS and letters >= 0.6 * len(s.replace(" ", "")):
+                out.append(s)
+    return out
+
+
+DEFINE_Q = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.+?)\s*\??\s*$|^\s*define\s+(.+?)\s*\??$", re.I)
+
+
+def definition_pattern(question: str) -> re.Pattern | None:
+    """For 'What is X?' questions: a pattern matching sentences that define X."""
+    m = DEFINE_Q.match(question)
+    if not m:
+        return None
+    term = re.escape((m.group(1) or m.group(2)).strip())
+    return re.compile(rf"(^{term}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{term}\b|^(?:an?\s+|the\s+)?{term}\s+(?:is|are|refers to|means)\b)", re.I)
+
+
+def _stem(w: str) -> str:
+    return re.sub(r"(ing|ed|es|s)$", "", w) if len(w) > 4 else w
+
+
+class ExtractiveBackend:
+    name = "extractive"
+
+    def __init__(self, embed, n_sentences: int = 4):
+        self.embed, self.n = embed, n_sentences
+
+    def select(self, question: str, sources: list[Source]) -> list[tuple[str, int, float]]:
+        """(sentence, source n, score), best first, near-duplicates dropped."""
+        cands: list[tuple[str, int, bool]] = []
+        seen: set[str] = set()
+        for s in sources:
+            hit_norm = " ".join(s.hit.text.split())
+            for sent in _sentences(s.text):
+                if sent not in seen:
+                    seen.add(sent)
+                    cands.append((sent, s.n, sent in hit_norm))
+        if not cands:
+            return []
+        q = np.asarray(self.embed.get_query_embedding(question), dtype=np.float32)
+        vecs = np.asarray(self.embed.get_text_embedding_batch([c[0] for c in cands]), dtype=np.float32)
+        cos = vecs @ q
+        terms = {_stem(t) for t in key_terms(question)}
+        define = definition_pattern(question)
+        scored = []
+        for (sent, n, in_hit), c in zip(cands, cos):
+            words = {_stem(w) for w in key_terms(sent)}
+            overlap = len(terms & words) / len(terms) if terms else 0.0
+            boost = 0.2 if define and define.search(sent) else 0.0
+            scored.append((sent, n, float(c) + 0.3 * overlap + boost + (0.03 if in_hit else 0.0)))
+        scored.sort(key=lambda x: -x[2])
+        chosen: list[tuple[str, int, float]] = []
+        for sent, n, sc in scored:
+            ws = set(sent.lower().split())
+            if any(len(ws & set(c[0].lower().split())) / max(1, len(ws)) > 0.8 for c in chosen):
+                continue
+            chosen.append((sent, n, sc))
+            if len(chosen) >= self.n:
+                break
+        return chosen
+
+    def stream(self, question: str, sources: list[Source]) -> Iterator[str]:
+        chosen = self.select(question, sources)
+        if not chosen:
+            yield "The sources found do not contain a clear sentence answering this; see the passages below."
+            return
+        for i, (sent, n, _) in enumerate(chosen):
+            piece = ("" if i == 0 else " ") + f"{sent} [{n}]"
+            for word in re.findall(r"\S+\s*|\s+", piece):  # stream word by word
+                yield word
+
+    def reformulate(self, question: str, history: list[tuple[str, str]]) -> str:
+        return fold_history(question, history)

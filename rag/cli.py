@@ -1,0 +1,75 @@
+"""Headless use: ``python -m rag ingest FILE…``, ``ask "…" [--book ID]``, ``reindex``, ``books``.
+
+Uses the same settings (RAG_* env vars) and data folder as the app. The embedded Chroma is
+one-process-only: stop the app first, or point both at a Chroma server (RAG_CHROMA_HOST).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from .errors import RagError
+
+
+def _progress(stage: str, frac: float, msg: str) -> None:
+    print(f"\r  {stage:<9} {frac * 100:5.1f}%  {msg[:70]:<70}", end="", file=sys.stderr, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m rag", description="Folio pipeline, headless.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("ingest", help="add PDFs to the library")
+    p.add_argument("files", nargs="+", type=Path)
+    p.add_argument("--force", action="store_true", help="re-index even if already present")
+    p = sub.add_parser("ask", help="ask the library a question")
+    p.add_argument("question")
+    p.add_argument("--book", help="book id (see `books`); default: whole library")
+    p.add_argument("--backend", choices=["extractive", "openai", "ollama"], help="override RAG_ANSWER_BACKEND")
+    p = sub.add_parser("reindex", help="re-chunk and re-embed books with the current settings")
+    p.add_argument("--book", help="one book id; default: all")
+    sub.add_parser("books", help="list the library")
+    args = ap.parse_args(argv)
+
+    from .service import Folio
+
+    failed = 0
+    try:
+        svc = Folio()
+        if args.cmd == "ingest":
+            for f in args.files:
+                print(f"{f}:", file=sys.stderr)
+                try:
+                    if not f.is_file():
+                        raise RagError(f"{f}: no such file.")
+                    r = svc.ingest(f.read_bytes(), f.name, _progress, force=args.force)
+                    print(file=sys.stderr)
+                    state = "already in library" if r.skipped else f"{r.pages} pages, {r.chunks} chunks, {r.seconds:.1f} s"
+                    print(f"{r.book_id}\t{r.title}\t{state}")
+                except RagError as e:
+                    print(f"\nerror: {e}", file=sys.stderr)
+                    failed += 1
+        elif args.cmd == "books":
+            for b in svc.books():
+                print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{b.title}")
+        elif args.cmd == "reindex":
+            for r in svc.reindex(args.book, _progress):
+                print(f"\n{r.book_id}\t{r.title}\t{r.chunks} chunks, {r.seconds:.1f} s")
+        elif args.cmd == "ask":
+            over = {"answer_backend": args.backend} if args.backend else {}
+            t0 = time.perf_counter()
+            stream = svc.ask(args.question, book_id=args.book, **over)
+            for piece in stream:
+                print(piece, end="", flush=True)
+            a = stream.answer
+            print("\n")
+            for s in a.sources:
+                print(f"[{s.n}] {s.book_title}, {s.pages_label} (similarity {s.similarity:.2f}): {s.quote[:160]}")
+            print(f"\n({(time.perf_counter() - t0):.2f} s; first text after {a.trace.get('first_token', 0):.0f} ms)",
+                  file=sys.stderr)
+            return 3 if a.not_found else 0
+    except RagError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 1 if failed else 0

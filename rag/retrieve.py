@@ -1,0 +1,77 @@
+"""Hybrid retrieval: dense (Chroma) ∥ BM25 → reciprocal rank fusion → relevance filter.
+
+``HybridRetriever`` is a LlamaIndex ``BaseRetriever``; ``hits()`` returns typed ``Hit``s
+(what the service uses), ``_retrieve`` wraps them as ``NodeWithScore`` for LlamaIndex users.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from llama_index.core.base.base_retriever import BaseRetriever
+from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
+
+from .bm25 import BM25Index
+from .settings import Settings
+from .store import VectorStore
+from .types import Hit
+
+
+def rrf(rankings: list[list[str]], k: int = 60) -> dict[str, float]:
+    """Reciprocal rank fusion: score(id) = Σ 1 / (k + rank), rank starting at 1."""
+    scores: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, cid in enumerate(ranking, start=1):
+            scores[cid] = scores.get(cid, 0.0) + 1.0 / (k + rank)
+    return scores
+
+
+def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) -> list[Hit]:
+    """Hits (in fused order) whose similarity passes ``threshold``, at most ``max_n``; once one
+    passes, pad with the next best fused hits up to ``min_n``. None passing → []."""
+    passing = [h for h in hits if h.similarity >= threshold][:max_n]
+    if not passing:
+        return []
+    for h in hits:
+        if len(passing) >= min(min_n, max_n):
+            break
+        if h not in passing:
+            passing.append(h)
+    return passing
+
+
+class HybridRetriever(BaseRetriever):
+    def __init__(self, settings: Settings, store: VectorStore, embed, bm25: Callable[[], BM25Index],
+                 book_ids: list[str]):
+        super().__init__()
+        self.settings, self.store, self.embed, self.bm25, self.book_ids = settings, store, embed, bm25, book_ids
+        self.timings: dict[str, float] = {}
+
+    def hits(self, query: str) -> list[Hit]:
+        import time
+
+        s = self.settings
+        t0 = time.perf_counter()
+        qvec = self.embed.get_query_embedding(query)
+        t1 = time.perf_counter()
+        dense = self.store.query(qvec, s.retrieve_k, self.book_ids)
+        t2 = time.perf_counter()
+        sparse = self.bm25().search(query, s.retrieve_k, self.book_ids)
+        t3 = time.perf_counter()
+        chunks = {c.id: c for c, _ in dense} | {c.id: c for c, _ in sparse}
+        sims = {c.id: cos for c, cos in dense}
+        missing = [cid for cid in chunks if cid not in sims]
+        sims.update(self.store.similarities(qvec, missing))
+        dense_rank = {c.id: r for r, (c, _) in enumerate(dense, start=1)}
+        bm25_rank = {c.id: r for r, (c, _) in enumerate(sparse, start=1)}
+        fused = rrf([[c.id for c, _ in dense], [c.id for c, _ in sparse]], s.rrf_k)
+        ordered = sorted(fused, key=lambda cid: (-fused[cid], -sims.get(cid, -1.0)))
+        hits = [Hit(chunks[cid], fused[cid], sims.get(cid, -1.0), dense_rank.get(cid), bm25_rank.get(cid)) for cid in ordered]
+        kept = relevance_filter(hits, s.similarity_threshold, s.min_chunks, s.max_chunks)
+        t4 = time.perf_counter()
+        self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2) * 1e3,
+                        "fuse_filter": (t4 - t3) * 1e3}
+        return kept
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        return [NodeWithScore(node=TextNode(id_=h.chunk.id, text=h.chunk.text, metadata=h.chunk.to_metadata()),
+                              score=h.score) for h in self.hits(query_bundle.query_str)]

@@ -1,0 +1,84 @@
+"""One settings object for the whole pipeline (env prefix ``RAG_``).
+
+Every field is documented here and in the README's settings table. Build it once
+(``Settings()``); pages and the CLI pass per-request overrides with
+``settings.model_copy(update=...)`` instead of mutating it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+AnswerBackendName = Literal["extractive", "openai", "ollama"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="RAG_", extra="ignore")
+
+    # --- storage -----------------------------------------------------------
+    data_dir: Path = Field(Path("data"), description="Folder for runtime state: catalog.db, chroma/, uploads/.")
+    chroma_host: str | None = Field(None, description="Chroma server host; when set, use HttpClient instead of the embedded PersistentClient.")
+    chroma_port: int = Field(8000, description="Chroma server port (with RAG_CHROMA_HOST).")
+    max_upload_mb: int = Field(200, description="Largest PDF accepted, in MB.")
+
+    # --- embedding ---------------------------------------------------------
+    embed_model: str = Field("all-MiniLM-L6-v2", description="Embedding model name; 'all-MiniLM-L6-v2' loads the offline packaged copy, anything else is a local sentence-transformers path.")
+    embed_batch_size: int = Field(32, description="Chunks per embedding batch.")
+
+    # --- chunking (decided at ingest; changing them needs a re-index) -------
+    chunker: Literal["sentence"] = Field("sentence", description="Chunking strategy: 'sentence' = paragraph→sentence packing (LlamaIndex SentenceSplitter) inside each section.")
+    chunk_size: int = Field(200, ge=32, le=250, description="Max word-pieces per chunk (all-MiniLM-L6-v2 reads at most 256 including 2 special tokens).")
+    chunk_overlap: int = Field(0, ge=0, le=100, description="Word-pieces shared by consecutive chunks; 0 because context is widened at query time.")
+
+    # --- retrieval (query time; no re-index needed) -------------------------
+    retrieve_k: int = Field(15, ge=1, le=100, description="Candidates taken from each of dense and BM25 before fusion.")
+    rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k.")
+    similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk to count as relevant; if none passes, the answer is 'not found'.")
+    min_chunks: int = Field(2, ge=1, le=50, description="Keep at least this many chunks once one passes the threshold.")
+    max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")
+
+    # --- context assembly ---------------------------------------------------
+    window: int = Field(1, ge=0, le=10, description="Neighbour chunks added on each side of a hit (query time).")
+    context_budget_tokens: int = Field(2000, ge=200, le=32000, description="Word-piece budget for all sources sent to the answerer.")
+
+    # --- answering ----------------------------------------------------------
+    answer_backend: AnswerBackendName = Field("extractive", description="'extractive' (offline, no LLM), 'openai' (any OpenAI-compatible server) or 'ollama'.")
+    extractive_sentences: int = Field(4, ge=1, le=12, description="Sentences the extractive answerer quotes.")
+    llm_base_url: str = Field("http://127.0.0.1:8080/v1", description="OpenAI-compatible base URL (vLLM, llama.cpp server, LM Studio…).")
+    llm_model: str = Field("local-model", description="Model name sent to the OpenAI-compatible server.")
+    llm_api_key: str = Field("not-needed", description="API key for the OpenAI-compatible server.")
+    ollama_base_url: str = Field("http://127.0.0.1:11434", description="Ollama server URL (its OpenAI-compatible /v1 API is used).")
+    ollama_model: str = Field("llama3.2", description="Ollama model name.")
+    llm_temperature: float = Field(0.1, ge=0.0, le=2.0, description="Sampling temperature for LLM backends.")
+    llm_max_tokens: int = Field(512, ge=16, le=8192, description="Max tokens an LLM answer may generate.")
+    llm_timeout_s: float = Field(120.0, gt=0, description="Seconds to wait for the LLM server.")
+    history_turns: int = Field(3, ge=0, le=10, description="Previous turns used to reformulate a follow-up question.")
+
+    # --- paths derived from data_dir -----------------------------------------
+    @property
+    def catalog_path(self) -> Path:
+        return self.data_dir / "catalog.db"
+
+    @property
+    def chroma_path(self) -> Path:
+        return self.data_dir / "chroma"
+
+    @property
+    def uploads_dir(self) -> Path:
+        return self.data_dir / "uploads"
+
+    def chunking_config(self) -> dict:
+        """What made a book's chunks; stored with each book."""
+        return {"chunker": self.chunker, "chunk_size": self.chunk_size, "chunk_overlap": self.chunk_overlap}
+
+
+def settings_table() -> str:
+    """Markdown table of every setting (used to keep the README true)."""
+    rows = ["| env var | default | meaning |", "|---|---|---|"]
+    for name, field in Settings.model_fields.items():
+        default = field.default
+        rows.append(f"| `RAG_{name.upper()}` | `{default}` | {field.description} |")
+    return "\n".join(rows)

@@ -50,11 +50,12 @@ def sentence_chunks(book: ParsedBook, book_id: str, settings: Settings) -> list[
         for node in nodes:
             text = node.get_content()
             start = node.start_char_idx
-            if start is None or seg[start:start + len(text)] != text:
-                start = seg.find(text, cursor)  # fall back to a forward search
+            if start is None or start < cursor or seg[start:start + len(text)] != text:
+                start = seg.find(text, cursor)  # repeated text: search forward from the previous chunk
                 if start < 0:
                     continue
-            cursor = start + len(text)
+            # without overlap the next chunk starts after this one; with overlap, after this start
+            cursor = start + len(text) if settings.chunk_overlap == 0 else start + 1
             chunks.append(_make_chunk(book, book_id, len(chunks), section.start + start,
                                       section.start + start + len(text), section.path, settings.embed_model))
     return chunks

@@ -51,7 +51,7 @@ def _open(data: bytes, filename: str):
     if doc.needs_pass:
         raise BadDocumentError(filename, "the PDF is password-protected. Remove the password (e.g. print to PDF) and upload again.")
     if doc.page_count == 0:
-        raise BadDocumentError(filename, "the PDF has no pages.")
+        raise BadDocumentError(filename, "the PDF has no readable pages (it may be damaged). Re-export it and upload again.")
     return doc
 
 

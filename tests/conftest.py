@@ -1,0 +1,49 @@
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+ROOT = Path(__file__).resolve().parents[1]
+EVAL = ROOT.parent / "shared" / "eval"
+EVAL_PDFS = EVAL / "pdfs"
+
+
+def eval_pdf(name: str) -> Path:
+    p = EVAL_PDFS / name
+    if not p.exists():
+        pytest.skip(f"{p} not present (evaluation material lives in ../shared/eval)")
+    return p
+
+
+@pytest.fixture(scope="session")
+def embed():
+    from rag.embed import LocalSentenceEmbedding
+
+    return LocalSentenceEmbedding(model_name="all-MiniLM-L6-v2", embed_batch_size=32)
+
+
+@pytest.fixture
+def settings(tmp_path):
+    from rag.settings import Settings
+
+    return Settings(data_dir=tmp_path / "data")
+
+
+@pytest.fixture
+def folio(settings, embed):
+    """A service on a fresh data folder, sharing the session's loaded embedder."""
+    from rag.service import Folio
+
+    f = Folio(settings)
+    f.__dict__["embed"] = embed  # cached_property slot: reuse the loaded model
+    return f
+
+
+@pytest.fixture(scope="session")
+def book_pdf() -> bytes:
+    from tests.pdfs import make_book_pdf
+
+    return make_book_pdf()

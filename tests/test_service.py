@@ -1,0 +1,150 @@
+"""The pipeline end to end through the facade, on generated PDFs and a real embedded Chroma."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from rag.errors import BadDocumentError, EmbeddingMismatchError
+from rag.service import Folio
+from tests import pdfs
+from tests.conftest import ROOT
+from tests.helpers import assert_citations_valid
+
+
+def test_ingest_then_ask_cites_the_right_page(folio, book_pdf):
+    r = folio.ingest(book_pdf, "garden.pdf")
+    assert not r.skipped and r.chunks > 3 and r.pages >= 3
+    assert folio.store.count(r.book_id) == r.chunks
+    a = folio.ask("How often do tomatoes need watering?").consume()
+    assert not a.not_found
+    assert "twice a week" in a.text
+    assert_citations_valid(a)
+    cited = {int(n) for n in __import__("re").findall(r"\[(\d+)\]", a.text)}
+    src = next(s for s in a.sources if "twice a week" in s.text)
+    assert src.n in cited
+    page = next(p for p in folio.pages(r.book_id) if "twice a week" in p.text)
+    assert src.page_start <= page.number <= src.page_end
+    assert a.trace["total"] >= a.trace["first_token"] > 0
+
+
+def test_unanswerable_question_says_not_found(folio, book_pdf):
+    folio.ingest(book_pdf, "garden.pdf")
+    a = folio.ask("Who painted the Mona Lisa in Florence?").consume()
+    assert a.not_found and not a.sources
+    assert "could not find" in a.text
+
+
+def test_empty_library_says_so(folio):
+    a = folio.ask("anything?").consume()
+    assert a.not_found and "empty" in a.text
+
+
+def test_same_file_twice_is_one_book_without_duplicate_chunks(folio, book_pdf):
+    r1 = folio.ingest(book_pdf, "garden.pdf")
+    r2 = folio.ingest(book_pdf, "renamed-copy.pdf")
+    assert r2.skipped and r2.book_id == r1.book_id
+    assert len(folio.books()) == 1
+    assert folio.store.count() == r1.chunks == len(folio.chunks(r1.book_id))
+    r3 = folio.ingest(book_pdf, "garden.pdf", force=True)  # a forced re-ingest replaces, never adds
+    assert folio.store.count() == r3.chunks
+
+
+def test_delete_and_reindex(folio, book_pdf, settings):
+    r = folio.ingest(book_pdf, "garden.pdf")
+    folio.settings = settings.model_copy(update={"chunk_size": 64})
+    (r2,) = folio.reindex(r.book_id)
+    assert r2.chunks > r.chunks
+    assert folio.book(r.book_id).chunking["chunk_size"] == 64
+    assert folio.store.count() == r2.chunks
+    folio.delete_book(r.book_id)
+    assert folio.books() == [] and folio.store.count() == 0
+
+
+def test_bad_file_leaves_library_intact(folio, book_pdf):
+    folio.ingest(book_pdf, "garden.pdf")
+    for maker in (pdfs.make_corrupt_pdf, pdfs.make_encrypted_pdf, pdfs.make_image_only_pdf):
+        with pytest.raises(BadDocumentError):
+            folio.ingest(maker(), "bad.pdf")
+    assert [b.status for b in folio.books()] == ["ready"]
+    assert not folio.ask("How often do tomatoes need watering?").consume().not_found
+
+
+def test_background_jobs_report_progress_and_errors(folio, book_pdf):
+    good = folio.submit(book_pdf, "garden.pdf")
+    bad = folio.submit(b"hello, not a pdf", "notes.pdf")
+    folio.queue.wait(300)
+    assert good.state == "done" and good.fraction == 1.0 and good.book_id
+    assert bad.state == "failed" and "notes.pdf" in bad.error and "not a PDF" in bad.error
+    assert len(folio.books()) == 1
+
+
+def test_scope_to_one_book(folio, book_pdf):
+    other = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", "Bread needs flour, water, salt and "
+                                                                   "yeast. Knead the dough for ten minutes.")]})
+    a_id = folio.ingest(book_pdf, "garden.pdf").book_id
+    b_id = folio.ingest(other, "kitchen.pdf").book_id
+    a = folio.ask("How long should I knead bread dough?", book_id=b_id).consume()
+    assert a.sources and all(s.book_id == b_id for s in a.sources)
+    a = folio.ask("How long should I knead bread dough?", book_id=a_id).consume()
+    assert all(s.book_id == a_id for s in a.sources)
+
+
+def test_follow_up_is_reformulated_from_history(folio, book_pdf):
+    folio.ingest(book_pdf, "garden.pdf")
+    first = folio.ask("How often do tomatoes need watering?").consume()
+    a = folio.ask("Why in the morning?", history=[(first.question, first.text)]).consume()
+    assert "tomatoes" in a.query and a.question == "Why in the morning?"
+    assert "morning" in a.text and not a.not_found
+
+
+def test_other_embedding_model_is_refused_with_how_to_fix(folio, book_pdf, settings):
+    folio.ingest(book_pdf, "garden.pdf")
+    from rag.tokens import model_path
+
+    other = Folio(settings.model_copy(update={"embed_model": str(model_path("all-MiniLM-L6-v2"))}))
+    with pytest.raises(EmbeddingMismatchError, match="reindex"):
+        other.ask("How often do tomatoes need watering?")
+
+
+def test_store_refuses_collection_made_by_another_model(settings):
+    from rag.store import VectorStore
+
+    vs = VectorStore(settings, "all-MiniLM-L6-v2", 384)
+    vs.count()
+    impostor = VectorStore(settings, "some-other-model", 384)
+    impostor.name = vs.name  # same collection, different model
+    with pytest.raises(EmbeddingMismatchError, match="python -m rag reindex"):
+        impostor.count()
+
+
+def test_kill_mid_ingest_leaves_no_half_book(tmp_path, book_pdf, embed):
+    """SIGKILL after half the vectors were written: the next start shows no such book and ingests it cleanly."""
+    data_dir = tmp_path / "data"
+    pdf = tmp_path / "garden.pdf"
+    pdf.write_bytes(book_pdf)
+    script = textwrap.dedent(f"""
+        import os, signal
+        from pathlib import Path
+        from rag.service import Folio
+        from rag.settings import Settings
+        f = Folio(Settings(data_dir=Path({str(data_dir)!r})))
+        real_add = f.store.add
+        def add_half_then_die(chunks, vectors):
+            real_add(chunks[: len(chunks) // 2], vectors[: len(vectors) // 2])
+            os.kill(os.getpid(), signal.SIGKILL)
+        f.store.add = add_half_then_die
+        f.ingest(Path({str(pdf)!r}).read_bytes(), "garden.pdf")
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == -9, proc.stderr[-2000:]
+    from rag.settings import Settings
+
+    f = Folio(Settings(data_dir=data_dir))  # start-up recovery runs here
+    f.__dict__["embed"] = embed
+    assert f.books() == []
+    assert f.store.count() == 0
+    r = f.ingest(book_pdf, "garden.pdf")
+    assert f.store.count() == r.chunks and f.book(r.book_id).status == "ready"

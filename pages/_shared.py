@@ -13,10 +13,15 @@ log = logging.getLogger("folio.ui")
 
 
 @st.cache_resource(show_spinner=False)
-def get_service():
+def _service(data_dir: str):
     from rag.service import Folio
 
     return Folio(Settings())
+
+
+def get_service():
+    """One service per process and data folder (RAG_DATA_DIR)."""
+    return _service(str(Settings().data_dir.resolve()))
 
 
 def overrides() -> dict:

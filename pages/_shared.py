@@ -77,7 +77,9 @@ def render_sources(answer: dict) -> None:
         return
     with st.expander(f"Sources ({len(sources)})", expanded=False):
         for s in sources:
-            st.markdown(f"**[{s['n']}] {s['book_title']}, {s['pages_label']}** · "
+            ctx = s.get("context_label")
+            ctx = f" (context {ctx})" if ctx and ctx != s["pages_label"] else ""
+            st.markdown(f"**[{s['n']}] {s['book_title']}, {s['pages_label']}**{ctx} · "
                         f"similarity {s['similarity']:.2f} · fused score {s['score']:.4f} · "
                         f"section: {s['hit']['section'] or '—'}")
             st.caption(" ".join(s["hit"]["text"].split())[:700])

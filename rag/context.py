@@ -39,14 +39,18 @@ def build_sources(hits: list[Hit], window: int, budget: int, neighbours: Callabl
         used += extra
         if target:
             target["lo"], target["hi"] = min(target["lo"], lo), max(target["hi"], hi)
+            target["hits"].append(c)
         else:
-            groups.append({"book_id": c.book_id, "lo": lo, "hi": hi, "hit": c, "score": h.score, "sim": h.similarity})
+            groups.append({"book_id": c.book_id, "lo": lo, "hi": hi, "hit": c, "hits": [c], "score": h.score,
+                           "sim": h.similarity})
     sources = []
     for n, g in enumerate(groups, start=1):
         cs = neighbours(g["book_id"], g["lo"], g["hi"])
         sources.append(Source(n=n, book_id=g["book_id"], book_title=titles.get(g["book_id"], g["book_id"]), hit=g["hit"],
                               text="\n".join(c.text for c in cs), chunk_indices=[c.chunk_index for c in cs],
-                              page_start=cs[0].page_start, page_end=cs[-1].page_end, pages_label=_pages_label(cs),
+                              page_start=cs[0].page_start, page_end=cs[-1].page_end,
+                              pages_label=_pages_label(sorted(g["hits"], key=lambda x: x.chunk_index)),
+                              context_label=_pages_label(cs),
                               score=g["score"], similarity=g["sim"]))
     return sources
 

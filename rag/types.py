@@ -119,11 +119,12 @@ class Source:
     hit: Chunk  # the chunk that matched
     text: str  # hit plus its window, what the answerer reads
     chunk_indices: list[int]
-    page_start: int
+    page_start: int  # pages of the whole window
     page_end: int
-    pages_label: str
+    pages_label: str  # printed pages of the matching chunk(s): what a citation names
     score: float
     similarity: float
+    context_label: str = ""  # printed pages of the whole window
 
     @property
     def quote(self) -> str:

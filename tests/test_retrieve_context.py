@@ -29,10 +29,10 @@ def test_sources_merge_touching_windows_and_respect_budget():
     def neighbours(book, lo, hi):
         return [chunks[i] for i in range(max(lo, 0), min(hi, 9) + 1)]
 
-    hits = [_hit(4, 0.9), _hit(5, 0.8), _hit(9, 0.7)]
+    hits = [Hit(chunks[i], 1.0 / (i + 1), sim) for i, sim in ((4, 0.9), (5, 0.8), (9, 0.7))]
     srcs = build_sources(hits, 1, 1000, neighbours, {"x": "Book"})
     assert [s.chunk_indices for s in srcs] == [[3, 4, 5, 6], [8, 9]]  # 4 and 5 touch: one source
-    assert srcs[0].n == 1 and srcs[0].pages_label == "pp. 4–7"
+    assert srcs[0].n == 1 and srcs[0].pages_label == "pp. 5–6" and srcs[0].context_label == "pp. 4–7"
     tight = build_sources(hits, 1, 35, neighbours, {"x": "Book"})
     assert sum(len(s.chunk_indices) for s in tight) * 10 <= 35
     assert tight[0].hit.chunk_index == 4

@@ -1,0 +1,29 @@
+"""Real third-party documents from ../shared/eval (skipped when absent)."""
+import re
+
+import pytest
+
+from rag.errors import BadDocumentError
+from rag.parse import parse_file
+from tests.conftest import eval_pdf
+from tests.helpers import assert_citations_valid
+
+
+def test_image_only_scan_is_refused_with_ocr_hint():
+    with pytest.raises(BadDocumentError, match="no text layer.*OCR"):
+        parse_file(eval_pdf("scanned_image_only_rotated_4p_mit.pdf"))
+
+
+def test_think_python_state_diagram_answer_cites_the_defining_page(folio):
+    path = eval_pdf("en_think_python_2e_288p_ccbync.pdf")
+    r = folio.ingest(path.read_bytes(), path.name)
+    assert r.pages == 288 and r.chunks > 500
+    a = folio.ask("What is a state diagram?").consume()
+    assert not a.not_found
+    assert_citations_valid(a)
+    first_sentence, n = re.match(r"(.+?)\s*\[(\d+)\]", a.text).groups()
+    assert "called a state diagram" in first_sentence
+    src = next(s for s in a.sources if s.n == int(n))
+    defining = next(p for p in folio.pages(r.book_id) if "This kind of figure is called a state diagram" in p.text)
+    assert src.page_start <= defining.number <= src.page_end
+    assert defining.label in src.pages_label

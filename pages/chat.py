@@ -1,6 +1,8 @@
 """Chat: ask the library, answers streamed with [n] citations and their sources; sessions kept in SQLite."""
 import streamlit as st
 
+from rag.errors import RagError
+
 from pages._shared import get_service, overrides, render_sources, show_error
 
 svc = get_service()
@@ -72,4 +74,5 @@ if question:
             render_sources(answer)
         except Exception as e:  # noqa: BLE001 - a message, never a traceback
             show_error(e)
-            svc.catalog.add_message(session_id, "assistant", f"⚠️ {e}" if hasattr(e, "args") else "⚠️ error")
+            stored = str(e) if isinstance(e, RagError) else f"Something went wrong ({type(e).__name__})."
+            svc.catalog.add_message(session_id, "assistant", f"⚠️ {stored}")

@@ -24,7 +24,7 @@ def progress_panel():
         return
     st.subheader("Uploads")
     for j in jobs:
-        if j.state == "running" or j.state == "queued":
+        if j.active:
             with st.status(f"{j.filename} — {j.stage or 'queued'}", state="running", expanded=True):
                 st.progress(j.fraction, text=j.message)
         elif j.state == "failed":

@@ -3,6 +3,7 @@ No pipeline logic here: everything goes through ``rag.service.Folio``."""
 from __future__ import annotations
 
 import logging
+import re
 
 import streamlit as st
 
@@ -70,20 +71,91 @@ def backend_sidebar() -> None:
             o["ollama_model"] = st.text_input("Model", o.get("ollama_model", s.ollama_model))
 
 
-def render_sources(answer: dict) -> None:
-    """Sources of a stored answer (``Answer.to_dict()``), under the answer."""
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^])")
+
+
+def escape_markdown(text: str) -> str:
+    """Book text as literal text inside Markdown: every character Markdown (or Streamlit's
+    extensions: :emoji:, :red[...], $math$) could read as syntax is backslash-escaped, so
+    `__main__`, `*args`, `<script>` and `![x](http://…)` show exactly as written."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _fmt_trace(trace: dict) -> str:
+    parts = []
+    for k, v in trace.items():
+        parts.append(f"{k} {int(v)}" if k.endswith("_failed") else f"{k} {v:.0f} ms")
+    return " · ".join(parts)
+
+
+def render_figures(answer: dict, key: str) -> None:
+    """The book's figures under an answer: image, caption, page, why, and the whole page on demand."""
+    figures = answer.get("figures") or []
+    if not figures:
+        return
+    svc = get_service()
+    cols = st.columns(len(figures))
+    for i, (col, f) in enumerate(zip(cols, figures)):
+        with col.container(border=True):
+            path = svc.file(f["path"])
+            if path.exists():
+                st.image(str(path), width="stretch")
+            title = f.get("caption") or f"Figure on p. {f['page_label']}"
+            st.markdown(f"**{escape_markdown(title[:300])}**")
+            st.caption(f"{escape_markdown(f['book_title'])}, p. {escape_markdown(f['page_label'])} "
+                       f"(pdf p. {f['page']}) · {f['kind']} · {escape_markdown(f['why'])}")
+            with st.popover(f"Whole page {f['page_label']}", width="stretch"):
+                try:
+                    st.image(str(svc.page_image(f["book_id"], f["page"])), width="stretch")
+                except RagError as e:
+                    st.error(str(e))
+
+
+def render_checks(answer: dict) -> None:
+    bad = [c for c in answer.get("checks") or [] if not c["ok"]]
+    if bad:
+        lines = [f"[{c['n']}] {c['how']}: “{escape_markdown(c['sentence'][:160])}”" for c in bad]
+        st.warning(f"{len(bad)} citation(s) could not be matched to the source they cite:  \n" + "  \n".join(lines),
+                   icon="⚠️")
+
+
+def render_sources(answer: dict, key: str = "a") -> None:
+    """Sources of a stored answer (``Answer.to_dict()``): label, passage as text, and for each cited
+    source its page with the passage highlighted (the whole page on demand)."""
+    from rag.types import Source
+
     sources = answer.get("sources") or []
     if not sources:
         return
+    svc = get_service()
+    text = answer.get("text", "")
+    cited = {c["n"] for c in answer.get("checks") or []}
     with st.expander(f"Sources ({len(sources)})", expanded=False):
         for s in sources:
+            src = Source.from_dict(s)
             ctx = s.get("context_label")
             ctx = f" (context {ctx})" if ctx and ctx != s["pages_label"] else ""
-            st.markdown(f"**[{s['n']}] {s['book_title']}, {s['pages_label']}**{ctx} · "
-                        f"similarity {s['similarity']:.2f} · fused score {s['score']:.4f} · "
-                        f"section: {s['hit']['section'] or '—'}")
-            st.caption(" ".join(s["hit"]["text"].split())[:700])
+            st.markdown(f"**[{s['n']}] {escape_markdown(src.label)}**")
+            st.caption(f"{src.pdf_pages}{escape_markdown(ctx)} · similarity {s['similarity']:.2f} · "
+                       f"fused score {s['score']:.4f}", help="Printed page label first; 'pdf p.' is the page number in the file.")
+            st.markdown(escape_markdown(src.quote[:700]))
+            if s["n"] in cited:
+                try:
+                    for page, label, crop, full in svc.citation_pages(src, text):
+                        if st.toggle(f"Whole page {label} (pdf p. {page})", key=f"{key}-full-{s['n']}-{page}"):
+                            st.image(str(full), width="stretch")
+                        else:
+                            st.image(str(crop), caption=f"p. {label}: the passage highlighted", width="stretch")
+                except RagError as e:
+                    st.caption(str(e))
+            st.divider()
     trace = answer.get("trace") or {}
     if trace:
-        st.caption("⏱ " + " · ".join(f"{k} {v:.0f} ms" for k, v in trace.items())
-                   + f" · query: “{answer.get('query', '')}”")
+        st.caption("⏱ " + _fmt_trace(trace) + f" · query: “{escape_markdown(answer.get('query', ''))}”")
+
+
+def render_answer_extras(answer: dict, key: str) -> None:
+    """Everything under an answer's text: quote-check warnings, figures, sources."""
+    render_checks(answer)
+    render_figures(answer, key)
+    render_sources(answer, key)

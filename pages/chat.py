@@ -3,7 +3,7 @@ import streamlit as st
 
 from rag.errors import RagError
 
-from pages._shared import get_service, overrides, render_sources, show_error
+from pages._shared import escape_markdown, get_service, overrides, render_answer_extras, show_error
 
 svc = get_service()
 s = svc.settings
@@ -42,11 +42,11 @@ if not books:
 session_id = st.session_state.get("session_id")
 messages = svc.catalog.messages(session_id) if session_id else []
 
-for m in messages:  # replay history with sources on every rerun
+for m in messages:  # replay history with figures and sources on every rerun
     with st.chat_message(m["role"]):
-        st.markdown(m["content"])
+        st.markdown(escape_markdown(m["content"]))
         if m["answer"]:
-            render_sources(m["answer"])
+            render_answer_extras(m["answer"], key=f"m{m['id']}")
 
 question = st.chat_input("Ask about your books…", disabled=not books)
 if question:
@@ -62,16 +62,16 @@ if question:
             history.append((last_q, m["content"]))
             last_q = None
     with st.chat_message("user"):
-        st.markdown(question)
+        st.markdown(escape_markdown(question))
     svc.catalog.add_message(session_id, "user", question)
     with st.chat_message("assistant"):
         try:
             with st.spinner("Searching the library…"):
                 stream = svc.ask(question, history=history, book_id=scope, **o)
-            text = st.write_stream(iter(stream))
+            st.write_stream(escape_markdown(piece) for piece in stream)  # book words are text, not Markdown
             answer = stream.answer.to_dict()
-            svc.catalog.add_message(session_id, "assistant", stream.answer.text or str(text), answer)
-            render_sources(answer)
+            mid = svc.catalog.add_message(session_id, "assistant", stream.answer.text, answer)
+            render_answer_extras(answer, key=f"m{mid}")
         except Exception as e:  # noqa: BLE001 - a message, never a traceback
             show_error(e)
             stored = str(e) if isinstance(e, RagError) else f"Something went wrong ({type(e).__name__})."

@@ -3,7 +3,7 @@ before/after window, window size adjustable live."""
 import pandas as pd
 import streamlit as st
 
-from pages._shared import get_service
+from pages._shared import escape_markdown, get_service
 
 svc = get_service()
 st.title("🔍 Chunk inspector")
@@ -33,7 +33,7 @@ st.subheader(f"Chunk {selected.chunk_index} · {selected.pages_label} · {select
 st.caption(f"Section: {selected.section or '—'} · characters {selected.char_start}–{selected.char_end}")
 for c in svc.window(book.id, selected.chunk_index, window):
     if c.chunk_index == selected.chunk_index:
-        st.success(c.text, icon="🎯")
+        st.success(escape_markdown(c.text), icon="🎯")
     else:
         where = "before" if c.chunk_index < selected.chunk_index else "after"
         with st.container(border=True):

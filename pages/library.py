@@ -50,7 +50,7 @@ if not books:
     st.info("No books yet. Upload a PDF above to start.")
 else:
     df = pd.DataFrame([{
-        "title": b.title, "pages": b.pages, "chunks": b.chunks, "status": b.status,
+        "title": b.title, "pages": b.pages, "chunks": b.chunks, "figures": b.figures, "status": b.status,
         "chunking": ", ".join(f"{k}={v}" for k, v in b.chunking.items()), "embedding model": b.embed_model,
         "ingest s": round(b.ingest_seconds, 1), "added": b.added_at, "file": b.filename, "id": b.id,
     } for b in books])

@@ -14,7 +14,9 @@ from dataclasses import astuple
 from pathlib import Path
 from typing import Iterator
 
-from .types import Book, Chunk, Page
+import numpy as np
+
+from .types import Book, Chunk, Figure, Page
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS books (
@@ -35,7 +37,23 @@ CREATE TABLE IF NOT EXISTS messages (
   id INTEGER PRIMARY KEY AUTOINCREMENT, session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
   role TEXT NOT NULL, content TEXT NOT NULL, answer TEXT, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS figures (
+  book_id TEXT NOT NULL REFERENCES books(id) ON DELETE CASCADE, idx INTEGER NOT NULL, page INTEGER NOT NULL,
+  page_label TEXT NOT NULL, bbox TEXT NOT NULL, kind TEXT NOT NULL, caption TEXT NOT NULL, ref TEXT NOT NULL,
+  labels TEXT NOT NULL, context TEXT NOT NULL, anchor INTEGER NOT NULL, path TEXT NOT NULL, width INTEGER NOT NULL,
+  height INTEGER NOT NULL, vector BLOB, PRIMARY KEY (book_id, idx));
+CREATE TABLE IF NOT EXISTS figure_links (
+  book_id TEXT NOT NULL REFERENCES books(id) ON DELETE CASCADE, chunk_index INTEGER NOT NULL,
+  figure_idx INTEGER NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (book_id, chunk_index, figure_idx, relation));
 """
+
+# columns added after the first release: (table, column, definition)
+MIGRATIONS = [
+    ("pages", "lines", "TEXT NOT NULL DEFAULT '[]'"),
+    ("books", "figures", "INTEGER NOT NULL DEFAULT 0"),
+    ("books", "report", "TEXT NOT NULL DEFAULT '{}'"),
+]
+_FIGURE_COLS = "book_id, idx, page, page_label, bbox, kind, caption, ref, labels, context, anchor, path, width, height"
 
 _CHUNK_COLS = "book_id, chunk_index, text, page_start, page_end, char_start, char_end, section, tokens, label_start, label_end"
 
@@ -50,6 +68,9 @@ class Catalog:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._db() as db:
             db.executescript(SCHEMA)
+            for table, col, definition in MIGRATIONS:
+                if col not in {r["name"] for r in db.execute(f"PRAGMA table_info({table})")}:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {definition}")
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -82,16 +103,28 @@ class Catalog:
                        "VALUES(?,?,?,?,?,?,?)", (book_id, title, filename, "indexing", embed_model, json.dumps(chunking), _now()))
             self._bump(db)
 
-    def commit_book(self, book_id: str, title: str, pages: list[Page], chunks: list[Chunk], seconds: float) -> None:
+    def commit_book(self, book_id: str, title: str, pages: list[Page], chunks: list[Chunk], seconds: float,
+                    figures: list[Figure] = (), figure_vectors: list = (), links: list[tuple[int, int, str]] = (),
+                    report: dict | None = None) -> None:
+        """Pages, chunks, figures (with their vectors) and chunk→figure links, visible at once."""
         with self._db() as db:
-            db.execute("DELETE FROM pages WHERE book_id = ?", (book_id,))
-            db.execute("DELETE FROM chunks WHERE book_id = ?", (book_id,))
-            db.executemany("INSERT INTO pages(book_id, number, label, text, offset) VALUES(?,?,?,?,?)",
-                           [(book_id, p.number, p.label, p.text, p.offset) for p in pages])
+            for table in ("pages", "chunks", "figures", "figure_links"):
+                db.execute(f"DELETE FROM {table} WHERE book_id = ?", (book_id,))
+            db.executemany("INSERT INTO pages(book_id, number, label, text, offset, lines) VALUES(?,?,?,?,?,?)",
+                           [(book_id, p.number, p.label, p.text, p.offset, json.dumps(p.lines)) for p in pages])
             db.executemany(f"INSERT INTO chunks({_CHUNK_COLS}) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
                            [astuple(c) for c in chunks])
-            db.execute("UPDATE books SET status='ready', title=?, pages=?, chunks=?, error='', ingest_seconds=? WHERE id=?",
-                       (title, len(pages), len(chunks), seconds, book_id))
+            vecs = list(figure_vectors) or [None] * len(figures)
+            db.executemany(f"INSERT INTO figures({_FIGURE_COLS}, vector) VALUES({','.join('?' * 15)})",
+                           [(book_id, f.index, f.page, f.page_label, json.dumps(f.bbox), f.kind, f.caption, f.ref,
+                             f.labels, f.context, f.anchor, f.path, f.width, f.height,
+                             None if v is None else np.asarray(v, dtype=np.float32).tobytes())
+                            for f, v in zip(figures, vecs)])
+            db.executemany("INSERT OR IGNORE INTO figure_links(book_id, chunk_index, figure_idx, relation) VALUES(?,?,?,?)",
+                           [(book_id, ci, fi, rel) for ci, fi, rel in links])
+            db.execute("UPDATE books SET status='ready', title=?, pages=?, chunks=?, error='', ingest_seconds=?, "
+                       "figures=?, report=? WHERE id=?",
+                       (title, len(pages), len(chunks), seconds, len(figures), json.dumps(report or {}), book_id))
             self._bump(db)
 
     def delete_book(self, book_id: str) -> None:
@@ -102,6 +135,7 @@ class Catalog:
     def _book(self, row: sqlite3.Row) -> Book:
         d = dict(row)
         d["chunking"] = json.loads(d["chunking"])
+        d["report"] = json.loads(d.get("report") or "{}")
         return Book(**d)
 
     def books(self, status: str | None = None) -> list[Book]:
@@ -123,8 +157,56 @@ class Catalog:
     # --- pages & chunks --------------------------------------------------------
     def pages(self, book_id: str) -> list[Page]:
         with self._db() as db:
-            rows = db.execute("SELECT number, label, text, offset FROM pages WHERE book_id=? ORDER BY number", (book_id,))
-            return [Page(**dict(r)) for r in rows]
+            rows = db.execute("SELECT number, label, text, offset, lines FROM pages WHERE book_id=? ORDER BY number",
+                              (book_id,))
+            return [self._page(r) for r in rows]
+
+    def page(self, book_id: str, number: int) -> Page | None:
+        with self._db() as db:
+            r = db.execute("SELECT number, label, text, offset, lines FROM pages WHERE book_id=? AND number=?",
+                           (book_id, number)).fetchone()
+            return self._page(r) if r else None
+
+    @staticmethod
+    def _page(r: sqlite3.Row) -> Page:
+        d = dict(r)
+        d["lines"] = tuple(tuple(x) for x in json.loads(d["lines"] or "[]"))
+        return Page(**d)
+
+    # --- figures -----------------------------------------------------------------
+    def figures(self, book_id: str) -> list[Figure]:
+        with self._db() as db:
+            rows = db.execute(f"SELECT {_FIGURE_COLS} FROM figures WHERE book_id=? ORDER BY idx", (book_id,))
+            return [self._figure(r) for r in rows]
+
+    @staticmethod
+    def _figure(r: sqlite3.Row) -> Figure:
+        d = dict(r)
+        d["index"] = d.pop("idx")
+        d["bbox"] = tuple(json.loads(d["bbox"]))
+        return Figure(**d)
+
+    def figure_vectors(self, book_ids: list[str]) -> tuple[list[Figure], np.ndarray]:
+        """All figures of these (ready) books and their vectors (rows aligned; zero rows if none)."""
+        if not book_ids:
+            return [], np.zeros((0, 0), dtype=np.float32)
+        q = ",".join("?" * len(book_ids))
+        with self._db() as db:
+            rows = list(db.execute(f"SELECT {_FIGURE_COLS}, vector FROM figures WHERE book_id IN ({q}) "
+                                   "AND vector IS NOT NULL ORDER BY book_id, idx", book_ids))
+        figs = [self._figure({k: r[k] for k in r.keys() if k != "vector"}) for r in rows]
+        vecs = np.stack([np.frombuffer(r["vector"], dtype=np.float32) for r in rows]) if rows else np.zeros((0, 0), np.float32)
+        return figs, vecs
+
+    def figure_links(self, book_id: str, chunk_indices: list[int]) -> list[tuple[int, int, str]]:
+        """(chunk_index, figure_idx, relation) for these chunks of one book."""
+        if not chunk_indices:
+            return []
+        q = ",".join("?" * len(chunk_indices))
+        with self._db() as db:
+            rows = db.execute(f"SELECT chunk_index, figure_idx, relation FROM figure_links WHERE book_id=? "
+                              f"AND chunk_index IN ({q})", (book_id, *chunk_indices))
+            return [(r["chunk_index"], r["figure_idx"], r["relation"]) for r in rows]
 
     def chunks(self, book_id: str | None = None, ready_only: bool = True) -> list[Chunk]:
         q = f"SELECT {', '.join('c.' + c.strip() for c in _CHUNK_COLS.split(','))} FROM chunks c JOIN books b ON b.id = c.book_id"

@@ -1,4 +1,5 @@
-"""Headless use: ``python -m rag ingest FILE…``, ``ask "…" [--book ID]``, ``reindex``, ``books``.
+"""Headless use: ``python -m rag ingest FILE…``, ``ask "…" [--book ID] [--json]``, ``reindex``, ``books``,
+``figures BOOK_ID``.
 
 Uses the same settings (RAG_* env vars) and data folder as the app. The embedded Chroma is
 one-process-only: stop the app first, or point both at a Chroma server (RAG_CHROMA_HOST).
@@ -6,6 +7,7 @@ one-process-only: stop the app first, or point both at a Chroma server (RAG_CHRO
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -15,6 +17,25 @@ from .errors import RagError
 
 def _progress(stage: str, frac: float, msg: str) -> None:
     print(f"\r  {stage:<9} {frac * 100:5.1f}%  {msg[:70]:<70}", end="", file=sys.stderr, flush=True)
+
+
+def answer_json(a, svc) -> dict:
+    """The stable JSON shape of ``ask --json`` (documented in the README)."""
+    return {
+        "question": a.question, "query": a.query, "answer": a.text, "not_found": a.not_found,
+        "confidence": round(a.confidence, 4), "backend": a.backend,
+        "sources": [{"n": s.n, "book_id": s.book_id, "book": s.book_title, "page": s.hit.page_start,
+                     "page_end": s.hit.page_end, "page_label": s.hit.label_start or str(s.hit.page_start),
+                     "pages_label": s.pages_label, "section": s.hit.section, "label": s.label,
+                     "char_span": [s.hit.char_start, s.hit.char_end], "chunk_index": s.hit.chunk_index,
+                     "score": round(s.score, 6), "similarity": round(s.similarity, 4), "quote": s.quote}
+                    for s in a.sources],
+        "figures": [{"id": f.id, "book_id": f.book_id, "page": f.page, "page_label": f.page_label,
+                     "caption": f.caption, "kind": f.kind, "png": str(svc.file(f.path)), "score": f.score,
+                     "why": f.why, "sources": f.sources} for f in a.figures],
+        "checks": [{"n": c.n, "ok": c.ok, "how": c.how, "sentence": c.sentence} for c in a.checks],
+        "trace_ms": {k: round(v, 1) for k, v in a.trace.items()},
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("question")
     p.add_argument("--book", help="book id (see `books`); default: whole library")
     p.add_argument("--backend", choices=["extractive", "openai", "ollama"], help="override RAG_ANSWER_BACKEND")
+    p.add_argument("--json", action="store_true", help="print one JSON object (answer, sources, figures, checks)")
+    p = sub.add_parser("figures", help="list a book's figures (page, kind, caption, PNG path)")
+    p.add_argument("book", help="book id (see `books`)")
     p = sub.add_parser("reindex", help="re-chunk and re-embed books with the current settings")
     p.add_argument("--book", help="one book id; default: all")
     sub.add_parser("books", help="list the library")
@@ -45,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
                         raise RagError(f"{f}: no such file.")
                     r = svc.ingest(f.read_bytes(), f.name, _progress, force=args.force)
                     print(file=sys.stderr)
-                    state = "already in library" if r.skipped else f"{r.pages} pages, {r.chunks} chunks, {r.seconds:.1f} s"
+                    state = ("already in library" if r.skipped else
+                             f"{r.pages} pages, {r.chunks} chunks, {(r.figures or {}).get('found', 0)} figures, {r.seconds:.1f} s")
                     print(f"{r.book_id}\t{r.title}\t{state}")
                 except RagError as e:
                     print(f"\nerror: {e}", file=sys.stderr)
@@ -56,6 +81,16 @@ def main(argv: list[str] | None = None) -> int:
         elif args.cmd == "reindex":
             for r in svc.reindex(args.book, _progress):
                 print(f"\n{r.book_id}\t{r.title}\t{r.chunks} chunks, {r.seconds:.1f} s")
+        elif args.cmd == "figures":
+            b = svc.book(args.book)
+            print(f"# {b.title}: {b.figures} figures; report {json.dumps(b.report)}", file=sys.stderr)
+            for f in svc.figures(b.id):
+                print(f"{f.id}\tpdf p. {f.page}\tp. {f.page_label}\t{f.kind}\t{f.title}\t{svc.file(f.path)}")
+        elif args.cmd == "ask" and args.json:
+            over = {"answer_backend": args.backend} if args.backend else {}
+            a = svc.ask(args.question, book_id=args.book, **over).consume()
+            print(json.dumps(answer_json(a, svc), ensure_ascii=False, indent=1))
+            return 3 if a.not_found else 0
         elif args.cmd == "ask":
             over = {"answer_backend": args.backend} if args.backend else {}
             t0 = time.perf_counter()
@@ -66,6 +101,11 @@ def main(argv: list[str] | None = None) -> int:
             print("\n")
             for s in a.sources:
                 print(f"[{s.n}] {s.book_title}, {s.pages_label} (similarity {s.similarity:.2f}): {s.quote[:160]}")
+            for f in a.figures:
+                print(f"figure: {f.title} (p. {f.page_label}, {f.why}) {svc.file(f.path)}")
+            for c in a.checks:
+                if not c.ok:
+                    print(f"quote check: [{c.n}] {c.how}: {c.sentence[:120]}")
             print(f"\n({(time.perf_counter() - t0):.2f} s; first text after {a.trace.get('first_token', 0):.0f} ms)",
                   file=sys.stderr)
             return 3 if a.not_found else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .types import Chunk, Hit, Source
+from .types import Chunk, FigureHit, Hit, Source
 
 
 def _pages_label(chunks: list[Chunk]) -> str:
@@ -55,6 +55,10 @@ def build_sources(hits: list[Hit], window: int, budget: int, neighbours: Callabl
     return sources
 
 
-def format_sources(sources: list[Source]) -> str:
-    """The sources block an LLM reads."""
-    return "\n\n".join(f"[{s.n}] {s.book_title}, {s.pages_label}:\n{s.text}" for s in sources)
+def format_sources(sources: list[Source], figures: list[FigureHit] = ()) -> str:
+    """The sources block an LLM reads, then the figures it may name as [FIGURE i]."""
+    block = "\n\n".join(f"[{s.n}] {s.book_title}, {s.pages_label}:\n{s.text}" for s in sources)
+    if figures:
+        block += "\n\nFigures:\n" + "\n".join(f"[FIGURE {i}] {f.title} (p. {f.page_label})"
+                                               for i, f in enumerate(figures, start=1))
+    return block

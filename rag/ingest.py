@@ -1,14 +1,16 @@
-"""Ingest one PDF: check → parse → chunk → embed → index, all-or-nothing.
+"""Ingest one PDF: check → parse (text, figures) → chunk → link figures → embed → index, all-or-nothing.
 
 The book row is ``indexing`` until vectors and chunks are written; ``commit_book`` then
 makes it visible in one SQLite transaction. Any failure removes what was written; a crash
 leaves an ``indexing`` row that ``recover`` cleans on the next start. Vector ids are
 ``book_id:chunk_index`` and old vectors of the book are deleted first, so a re-ingest never
-duplicates chunks.
+duplicates chunks. Figures are PNGs under data/figures/<book>/ written just before the commit
+and removed with the book (failure, delete, re-index).
 """
 from __future__ import annotations
 
 import hashlib
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +19,7 @@ from typing import Callable
 from .catalog import Catalog
 from .chunking import chunk_book
 from .errors import BadDocumentError
+from .figlinks import link_figures
 from .parse import check_pdf_bytes, parse_pdf
 from .settings import Settings
 from .store import VectorStore
@@ -39,6 +42,7 @@ class IngestResult:
     seconds: float
     skipped: bool = False  # already in the library with the same settings
     stage_seconds: dict | None = None
+    figures: dict | None = None  # figure report: found, raster, vector, captioned, skipped {reason: n}
 
 
 def _noop(stage: str, frac: float, msg: str) -> None:
@@ -61,7 +65,9 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
     t = time.perf_counter()
     book = parse_pdf(data, filename, settings.max_upload_mb)
     timings["parsing"] = time.perf_counter() - t
-    progress("parsing", 1.0, f"{book.page_count} pages, {len(book.sections)} sections")
+    fig_report = book.figure_report
+    progress("parsing", 1.0, f"{book.page_count} pages, {len(book.sections)} sections, "
+                             f"{fig_report.get('found', 0)} figures")
 
     settings.uploads_dir.mkdir(parents=True, exist_ok=True)
     original = settings.uploads_dir / f"{book_id}.pdf"
@@ -71,44 +77,76 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
     catalog.begin_book(book_id, book.title, filename, settings.embed_model, settings.chunking_config())
     try:
         store.delete_book(book_id)
+        remove_figures(settings, book_id)
         progress("chunking", 0.0, "Splitting into chunks")
         t = time.perf_counter()
         chunks = chunk_book(book, book_id, settings)
         timings["chunking"] = time.perf_counter() - t
         if not chunks:
             raise BadDocumentError(filename, "no text chunks could be made from this PDF.")
+        figures = book.figures
+        for f in figures:
+            f.book_id = book_id
+        links = link_figures(figures, chunks)
         progress("chunking", 1.0, f"{len(chunks)} chunks")
 
         t = time.perf_counter()
+        texts = [c.text for c in chunks] + [f.index_text() or f.title for f in figures]
         vectors: list[list[float]] = []
         step = max(settings.embed_batch_size, 64)
-        for i in range(0, len(chunks), step):
-            vectors += embed.get_text_embedding_batch([c.text for c in chunks[i:i + step]])
-            progress("embedding", len(vectors) / len(chunks), f"Embedded {len(vectors)}/{len(chunks)} chunks")
+        for i in range(0, len(texts), step):
+            vectors += embed.get_text_embedding_batch(texts[i:i + step])
+            progress("embedding", len(vectors) / len(texts), f"Embedded {min(len(vectors), len(chunks))}/{len(chunks)} "
+                                                            f"chunks, {max(0, len(vectors) - len(chunks))}/{len(figures)} figures")
+        vectors, figure_vectors = vectors[:len(chunks)], vectors[len(chunks):]
         timings["embedding"] = time.perf_counter() - t
 
         t = time.perf_counter()
-        progress("indexing", 0.0, "Writing vectors and catalog")
+        progress("indexing", 0.0, "Writing vectors, figures and catalog")
+        save_figures(settings, figures, book.figure_images)
         store.add(chunks, vectors)
         seconds = time.perf_counter() - t0
-        catalog.commit_book(book_id, book.title, book.pages, chunks, seconds)
+        catalog.commit_book(book_id, book.title, book.pages, chunks, seconds, figures, figure_vectors, links, fig_report)
         timings["indexing"] = time.perf_counter() - t
-        progress("indexing", 1.0, f"Ready: {len(chunks)} chunks in {seconds:.1f} s")
+        progress("indexing", 1.0, f"Ready: {len(chunks)} chunks, {len(figures)} figures in {seconds:.1f} s")
     except BaseException:
         try:
             store.delete_book(book_id)
+            remove_figures(settings, book_id)
         finally:
             catalog.delete_book(book_id)
         raise
-    return IngestResult(book_id, book.title, book.page_count, len(chunks), seconds, stage_seconds=timings)
+    return IngestResult(book_id, book.title, book.page_count, len(chunks), seconds, stage_seconds=timings,
+                        figures=fig_report)
 
 
-def recover(catalog: Catalog, store: VectorStore) -> list[str]:
+def figures_dir(settings: Settings, book_id: str) -> Path:
+    return settings.figures_dir / book_id
+
+
+def save_figures(settings: Settings, figures, images: list[bytes]) -> None:
+    """Each figure once as PNG under data/figures/<book>/; sets ``path`` (relative to the data folder)."""
+    for f, png in zip(figures, images, strict=True):
+        d = figures_dir(settings, f.book_id)
+        d.mkdir(parents=True, exist_ok=True)
+        path = d / f"{f.index}.png"
+        path.write_bytes(png)
+        f.path = str(path.relative_to(settings.data_dir))
+
+
+def remove_figures(settings: Settings, book_id: str) -> None:
+    shutil.rmtree(figures_dir(settings, book_id), ignore_errors=True)
+    shutil.rmtree(settings.page_cache_dir / book_id, ignore_errors=True)
+
+
+def recover(catalog: Catalog, store: VectorStore, settings: Settings | None = None) -> list[str]:
     """Remove books a crash left half-indexed; returns their ids (they can be ingested again)."""
     removed = []
     for b in catalog.stale_books():
         store.delete_book(b.id)
         catalog.delete_book(b.id)
+        if settings is not None:
+            remove_figures(settings, b.id)
         removed.append(b.id)
     return removed
 

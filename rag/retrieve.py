@@ -45,13 +45,14 @@ class HybridRetriever(BaseRetriever):
         super().__init__()
         self.settings, self.store, self.embed, self.bm25, self.book_ids = settings, store, embed, bm25, book_ids
         self.timings: dict[str, float] = {}
+        self.query_vector: list[float] | None = None  # the last query's embedding (figures reuse it)
 
     def hits(self, query: str) -> list[Hit]:
         import time
 
         s = self.settings
         t0 = time.perf_counter()
-        qvec = self.embed.get_query_embedding(query)
+        qvec = self.query_vector = self.embed.get_query_embedding(query)
         t1 = time.perf_counter()
         dense = self.store.query(qvec, s.retrieve_k, self.book_ids)
         t2 = time.perf_counter()

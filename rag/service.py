@@ -5,23 +5,26 @@ from __future__ import annotations
 import threading
 import time
 from functools import cached_property
-from typing import Iterator
+from pathlib import Path
+from typing import Callable, Iterator
 
 from .answer import NOT_FOUND_TEXT, make_backend
 from .bm25 import BM25Cache
 from .catalog import Catalog
 from .context import build_sources
 from .errors import EmbeddingMismatchError, NotFoundError, RagError
-from .ingest import IngestResult, ingest_pdf, original_path, recover
+from .ingest import IngestResult, ingest_pdf, original_path, recover, remove_figures
 from .settings import Settings
-from .types import Answer, Book, Chunk
+from .types import Answer, Book, Chunk, Figure, Source
 
 
 class AnswerStream:
-    """Iterate for the answer's text pieces; ``answer`` holds sources at once and text/trace when done."""
+    """Iterate for the answer's text pieces; ``answer`` holds sources at once and text/trace when done
+    (then ``finish`` checks the quotes and settles the figures)."""
 
-    def __init__(self, answer: Answer, pieces: Iterator[str], t0: float):
-        self.answer, self._pieces, self._t0 = answer, pieces, t0
+    def __init__(self, answer: Answer, pieces: Iterator[str], t0: float,
+                 finish: Callable[[Answer], None] | None = None):
+        self.answer, self._pieces, self._t0, self._finish = answer, pieces, t0, finish
 
     def __iter__(self) -> Iterator[str]:
         parts: list[str] = []
@@ -33,6 +36,8 @@ class AnswerStream:
             yield p
         self.answer.text = "".join(parts)
         self.answer.trace["generate"] = (time.perf_counter() - t_gen) * 1e3
+        if self._finish:
+            self._finish(self.answer)
         self.answer.trace["total"] = (time.perf_counter() - self._t0) * 1e3
 
     def consume(self) -> Answer:
@@ -50,7 +55,7 @@ class Folio:
         self._lock = threading.Lock()
         self._queue = None
         if self.catalog.stale_books():
-            recover(self.catalog, self.store)
+            recover(self.catalog, self.store, self.settings)
 
     # --- heavy parts, built on first use ----------------------------------------------
     @cached_property
@@ -113,6 +118,7 @@ class Folio:
         self.book(book_id)
         self.store.delete_book(book_id)
         self.catalog.delete_book(book_id)
+        remove_figures(self.settings, book_id)
         original_path(self.settings, book_id).unlink(missing_ok=True)
 
     def reindex(self, book_id: str | None = None, progress=None) -> list[IngestResult]:
@@ -135,6 +141,45 @@ class Folio:
 
     def pages(self, book_id: str):
         return self.catalog.pages(book_id)
+
+    # --- figures and pages as images ----------------------------------------------------------
+    def figures(self, book_id: str) -> list[Figure]:
+        self.book(book_id)
+        return self.catalog.figures(book_id)
+
+    def file(self, relative: str) -> Path:
+        """Absolute path of a stored file (figure PNG) from its path relative to the data folder."""
+        return self.settings.data_dir / relative
+
+    def page_image(self, book_id: str, page: int, spans: list[tuple[int, int]] = (), quotes: list[str] = (),
+                   crop: bool = False) -> Path:
+        """PNG of a book page with book-text ``spans`` highlighted (and ``quotes`` located on it stronger)."""
+        from .pageimage import locate, render_page
+
+        pg = self.catalog.page(book_id, page)
+        pdf = original_path(self.settings, book_id)
+        if pg is None or not pdf.exists():
+            raise NotFoundError(f"Page {page} of book {book_id} is not available (the book or its original is gone).")
+        local = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans]
+        local = [(a, b) for a, b in local if b > a]
+        found = [locate(pg, q) for q in quotes]
+        return render_page(pdf, pg, local, [q for q in found if q], self.settings.page_cache_dir / book_id,
+                           self.settings.page_image_zoom, crop)
+
+    def citation_pages(self, source: Source, answer_text: str = "") -> list[tuple[int, str, Path, Path]]:
+        """For a source: (pdf page, printed label, cropped highlight PNG, whole-page PNG) for each page its
+        matching chunk lies on; the sentences the answer quotes from it are highlighted stronger."""
+        from .answer.quotecheck import attributed
+
+        quotes = [sent for sent, ns in attributed(answer_text) if source.n in ns]
+        hit = source.hit
+        labels = {hit.page_start: hit.label_start, hit.page_end: hit.label_end}
+        out = []
+        for p in range(hit.page_start, hit.page_end + 1):
+            span = [(hit.char_start, hit.char_end)]
+            out.append((p, labels.get(p) or str(p), self.page_image(hit.book_id, p, span, quotes, crop=True),
+                        self.page_image(hit.book_id, p, span, quotes, crop=False)))
+        return out
 
     # --- chat -----------------------------------------------------------------------------------
     def _ready_books(self, settings: Settings, book_id: str | None) -> list[Book]:
@@ -172,11 +217,41 @@ class Folio:
         hits = retriever.hits(query)
         trace.update(retriever.timings)
         t = time.perf_counter()
-        answer.sources = build_sources(hits, s.window, s.context_budget_tokens, self.catalog.chunk_range,
-                                       {b.id: b.title for b in books})
+        titles = {b.id: b.title for b in books}
+        answer.sources = build_sources(hits, s.window, s.context_budget_tokens, self.catalog.chunk_range, titles)
         trace["expand"] = (time.perf_counter() - t) * 1e3
         answer.confidence = max((h.similarity for h in hits), default=0.0)
         if not answer.sources:
             answer.not_found = True
             return AnswerStream(answer, iter([NOT_FOUND_TEXT]), t0)
-        return AnswerStream(answer, backend.stream(question, answer.sources), t0)
+        t = time.perf_counter()
+        figures, figure_vec = self._figure_candidates(retriever.query_vector, answer.sources, ids, titles, s)
+        trace["figures"] = (time.perf_counter() - t) * 1e3
+        answer.figures = figures
+        return AnswerStream(answer, backend.stream(question, answer.sources, figures=figures), t0,
+                            finish=lambda a: self._finish(a, s, figure_vec))
+
+    def _figure_candidates(self, qvec, sources: list[Source], book_ids: list[str], titles: dict, s: Settings):
+        from .figselect import candidates
+
+        figs, vecs = self.catalog.figure_vectors(book_ids)
+        rows = {f.id: i for i, f in enumerate(figs)}
+        hits = candidates(qvec, sources, (figs, vecs), self.catalog.figure_links, titles, s.figure_min_similarity,
+                          s.max_figures)
+        return hits, (lambda fid: vecs[rows[fid]] if fid in rows else None)
+
+    def _finish(self, answer: Answer, s: Settings, figure_vec) -> None:
+        """Once the text is complete: quote check, then the figures of the sources it cites."""
+        from .answer.quotecheck import check_quotes
+        from .figselect import finalise
+
+        t = time.perf_counter()
+        answer.checks = check_quotes(answer.text, answer.sources)
+        answer.trace["quote_check"] = (time.perf_counter() - t) * 1e3
+        answer.trace["quote_check_failed"] = float(sum(not c.ok for c in answer.checks))
+        if answer.figures:
+            t = time.perf_counter()
+            cited = list(dict.fromkeys(c.n for c in answer.checks))
+            avec = self.embed.get_query_embedding(answer.text[:2000]) if answer.text.strip() else None
+            answer.figures = finalise(answer.figures, cited, avec, figure_vec, s.max_figures)
+            answer.trace["figures_rank"] = (time.perf_counter() - t) * 1e3

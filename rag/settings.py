@@ -57,6 +57,11 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(120.0, gt=0, description="Seconds to wait for the LLM server.")
     history_turns: int = Field(3, ge=0, le=10, description="Previous turns used to reformulate a follow-up question.")
 
+    # --- figures and citations ---------------------------------------------
+    max_figures: int = Field(3, ge=0, le=12, description="Most figures shown under an answer (0 = none).")
+    figure_min_similarity: float = Field(0.45, ge=-1.0, le=1.0, description="A figure not linked to a cited source is shown only when its caption/labels/context are at least this similar to the question.")
+    page_image_zoom: float = Field(1.5, ge=0.5, le=4.0, description="Zoom of rendered page images (1.0 = 72 dpi).")
+
     # --- paths derived from data_dir -----------------------------------------
     @property
     def catalog_path(self) -> Path:
@@ -69,6 +74,14 @@ class Settings(BaseSettings):
     @property
     def uploads_dir(self) -> Path:
         return self.data_dir / "uploads"
+
+    @property
+    def figures_dir(self) -> Path:
+        return self.data_dir / "figures"
+
+    @property
+    def page_cache_dir(self) -> Path:
+        return self.data_dir / "pages"
 
     def chunking_config(self) -> dict:
         """What made a book's chunks; stored with each book."""

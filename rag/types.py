@@ -17,6 +17,45 @@ class Page:
     label: str  # printed page label ("xiv", "12"); number as text when the PDF has none
     text: str
     offset: int  # where this page starts in the book text
+    # one (start, end, x0, y0, x1, y1) per text line: page-local char span and its box in PDF points,
+    # so any span of the page text can be highlighted on the rendered page
+    lines: tuple = ()
+
+    def boxes(self, start: int, end: int) -> list[tuple[float, float, float, float]]:
+        """Boxes of the lines overlapping page-local chars [start, end)."""
+        return [tuple(ln[2:6]) for ln in self.lines if ln[0] < end and ln[1] > start]
+
+
+@dataclass
+class Figure:
+    """A figure of a book (raster image or vector diagram), stored once as PNG under data/."""
+
+    book_id: str
+    index: int  # 0-based, in page order
+    page: int  # physical page number
+    page_label: str
+    bbox: tuple[float, float, float, float]  # PDF points on that page
+    kind: str  # "raster" | "vector"
+    caption: str = ""  # the caption's text, "" when none was found
+    ref: str = ""  # reference key the text uses for it, e.g. "figure 2.1", "table 4"
+    labels: str = ""  # the figure's own words (text inside its box)
+    context: str = ""  # sentences around it and sentences that refer to it
+    anchor: int = -1  # book-text offset the figure belongs to (its caption, or the text next to it)
+    path: str = ""  # PNG path relative to the data folder
+    width: int = 0  # PNG pixels
+    height: int = 0
+
+    @property
+    def id(self) -> str:
+        return f"{self.book_id}:fig{self.index}"
+
+    @property
+    def title(self) -> str:
+        return self.caption or f"Figure on p. {self.page_label}"
+
+    def index_text(self) -> str:
+        """What is embedded so that a question about the figure finds it."""
+        return "\n".join(t for t in (self.caption, self.labels, self.context) if t)
 
 
 @dataclass(frozen=True)
@@ -32,6 +71,9 @@ class ParsedBook:
     pages: list[Page]
     sections: list[Section]
     page_count: int
+    figures: list[Figure] = field(default_factory=list)  # book_id "" until ingest names the book
+    figure_images: list[bytes] = field(default_factory=list)  # PNG of each figure, same order
+    figure_report: dict = field(default_factory=dict)  # FigureReport.to_dict()
 
     @property
     def text(self) -> str:
@@ -96,6 +138,8 @@ class Book:
     error: str = ""
     added_at: str = ""
     ingest_seconds: float = 0.0
+    figures: int = 0
+    report: dict = field(default_factory=dict)  # ingest report: figures found, captions matched, skipped by reason
 
 
 @dataclass
@@ -130,6 +174,18 @@ class Source:
     def quote(self) -> str:
         return " ".join(self.hit.text.split())
 
+    @property
+    def label(self) -> str:
+        """"Think Python › 2 Variables › 2.2 Assignment, p. 11": book, section path, printed page(s)."""
+        parts = [self.book_title] + [p.strip() for p in self.hit.section.split(" > ") if p.strip()]
+        return " › ".join(parts) + f", {self.pages_label}"
+
+    @property
+    def pdf_pages(self) -> str:
+        """Physical page(s) of the matching chunk, e.g. "pdf p. 31"."""
+        a, b = self.hit.page_start, self.hit.page_end
+        return f"pdf p. {a}" if a == b else f"pdf pp. {a}–{b}"
+
     def to_dict(self) -> dict:
         d = asdict(self)
         d["hit"] = asdict(self.hit)
@@ -143,6 +199,38 @@ class Source:
 
 
 @dataclass
+class FigureHit:
+    """A figure shown under an answer, and why."""
+
+    id: str
+    book_id: str
+    book_title: str
+    page: int
+    page_label: str
+    caption: str
+    kind: str
+    path: str  # PNG, relative to the data folder
+    score: float  # relevance to the question and the answer
+    why: str  # "on the page of [1]", "referred to by [2]", "matches the question"
+    sources: list[int] = field(default_factory=list)  # the [n] it belongs to
+
+    @property
+    def title(self) -> str:
+        return self.caption or f"Figure on p. {self.page_label}"
+
+
+@dataclass
+class QuoteCheck:
+    """One sentence of an answer checked against the source it cites."""
+
+    n: int  # the cited source
+    sentence: str
+    ok: bool
+    how: str  # "quoted" (verbatim), "supported" (its content words are in the source), "unmatched", "no such source"
+    overlap: float = 0.0  # share of the sentence's content words found in source n
+
+
+@dataclass
 class Answer:
     question: str
     query: str  # the standalone question retrieval used
@@ -152,16 +240,21 @@ class Answer:
     trace: dict[str, float] = field(default_factory=dict)  # stage -> milliseconds
     confidence: float = 0.0
     backend: str = ""
+    figures: list[FigureHit] = field(default_factory=list)
+    checks: list[QuoteCheck] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {
             "question": self.question, "query": self.query, "text": self.text,
             "sources": [s.to_dict() for s in self.sources], "not_found": self.not_found,
             "trace": self.trace, "confidence": self.confidence, "backend": self.backend,
+            "figures": [asdict(f) for f in self.figures], "checks": [asdict(c) for c in self.checks],
         }
 
     @classmethod
     def from_dict(cls, d: dict) -> "Answer":
         d = dict(d)
         d["sources"] = [Source.from_dict(s) for s in d.get("sources", [])]
+        d["figures"] = [FigureHit(**f) for f in d.get("figures", [])]
+        d["checks"] = [QuoteCheck(**c) for c in d.get("checks", [])]
         return cls(**d)

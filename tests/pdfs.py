@@ -1,6 +1,8 @@
 """Small PDFs the tests make themselves with PyMuPDF."""
 from __future__ import annotations
 
+import re
+
 import pymupdf
 
 BOOK = {
@@ -77,3 +79,79 @@ def make_blank_pdf() -> bytes:
 
 def make_corrupt_pdf() -> bytes:
     return b"%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage \x00\x01 not really a pdf\n%%EOF"
+
+
+def _pixmap(w: int, h: int, rgb: tuple[int, int, int]) -> "pymupdf.Pixmap":
+    return pymupdf.Pixmap(pymupdf.csRGB, w, h, bytes(rgb) * (w * h), False)
+
+
+MARKUP_LINE = "Call __main__ with *args, then <script>alert(1)</script> and ![x](http://example.com/x.png) done."
+
+
+def make_figure_pdf() -> bytes:
+    """Three pages: a raster figure with caption (p. 1), a vector diagram with labels inside and a
+    caption (p. 2) next to a code box, and text on p. 3 that refers to both. A small logo repeats on
+    every page (decoration). Page 3 also holds Markdown/HTML-looking text."""
+    doc = pymupdf.open()
+    logo = _pixmap(60, 60, (0, 90, 200))
+    logo_xref = 0
+    for _ in range(3):
+        page = doc.new_page()
+        logo_xref = page.insert_image(pymupdf.Rect(500, 20, 560, 80), pixmap=logo) if not logo_xref else \
+            page.insert_image(pymupdf.Rect(500, 20, 560, 80), xref=logo_xref)
+    p1, p2, p3 = doc[0], doc[1], doc[2]
+    p1.insert_text((72, 110), "Chapter 1 Colour samples", fontsize=20)
+    p1.insert_textbox(pymupdf.Rect(72, 130, 540, 200), "Painters compare colours against a reference sample. "
+                      "The reference sample for this studio is a bright red square printed on matte paper.", fontsize=11)
+    p1.insert_image(pymupdf.Rect(150, 220, 450, 420), pixmap=_pixmap(300, 200, (220, 20, 20)))
+    p1.insert_text((150, 440), "Figure 1.1: A red square used as the reference colour sample.", fontsize=10)
+    p1.insert_textbox(pymupdf.Rect(72, 470, 540, 560), "Keep the sample away from sunlight, because ultraviolet "
+                      "light fades the pigment within a few months.", fontsize=11)
+
+    p2.insert_text((72, 90), "Chapter 2 Weather", fontsize=20)
+    shape = p2.new_shape()
+    shape.draw_circle((300, 200), 60)
+    shape.draw_line((200, 300), (300, 260))
+    shape.draw_line((300, 260), (400, 300))
+    shape.draw_bezier((180, 150), (220, 110), (380, 110), (420, 150))
+    shape.finish(color=(0, 0, 0), width=1.5)
+    shape.commit()
+    p2.insert_text((270, 205), "evaporation", fontsize=9)
+    p2.insert_text((320, 250), "rainfall", fontsize=9)
+    p2.insert_text((150, 345), "Fig. 2. The water cycle diagram.", fontsize=10)
+    p2.draw_rect(pymupdf.Rect(72, 380, 540, 440), color=None, fill=(0.9, 0.9, 0.9))
+    p2.insert_text((80, 400), "def water_cycle(*args): return evaporate(args)", fontsize=9, fontname="cour")
+    p2.insert_text((80, 420), "print(water_cycle(1, 2, 3))", fontsize=9, fontname="cour")
+    p2.insert_textbox(pymupdf.Rect(72, 460, 540, 560), "Water evaporates from the sea, condenses into clouds and "
+                      "falls back as rain on the mountains.", fontsize=11)
+
+    p3.insert_text((72, 90), "Chapter 3 Notes", fontsize=20)
+    p3.insert_textbox(pymupdf.Rect(72, 110, 540, 250), "As shown in Figure 1.1, the reference colour of the studio "
+                      "is a saturated red that painters match by eye. The cycle drawn in Fig. 2 explains why "
+                      "mountain rivers never run dry.", fontsize=11)
+    p3.insert_textbox(pymupdf.Rect(72, 260, 540, 330), MARKUP_LINE, fontsize=11)
+    doc.set_metadata({"title": "Studio Handbook"})
+    return doc.tobytes()
+
+
+def make_hostile_images_pdf() -> bytes:
+    """Thousands of tiny images, a huge image, a broken image stream and a drawing that covers the
+    whole page: figure extraction must skip or survive all of them."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 60), "A page with very many tiny images in a grid, one per mark.", fontsize=11)
+    page.insert_image(pymupdf.Rect(20, 80, 26, 86), pixmap=_pixmap(4, 4, (0, 0, 0)))
+    name = re.search(rb"/(\S+) Do", b"".join(doc.xref_stream(x) for x in page.get_contents())).group(1)
+    ops = b"".join(b"q 6 0 0 6 %d %d cm /%s Do Q\n" % (20 + (i % 50) * 11, 700 - (i // 50) * 11, name)
+                   for i in range(1500))  # one image drawn 1,500 times
+    doc.update_stream(page.get_contents()[0], b"".join(doc.xref_stream(x) for x in page.get_contents()) + ops)
+    page = doc.new_page()
+    page.draw_rect(page.rect, color=(0, 0, 0), fill=(0.95, 0.95, 1.0))
+    page.insert_text((72, 100), "This page has a drawing that covers all of it, and a huge photograph.", fontsize=11)
+    page.insert_image(pymupdf.Rect(72, 150, 540, 600), pixmap=_pixmap(2400, 1800, (10, 120, 10)))
+    page.insert_text((72, 630), "Figure 3: A huge green photograph.", fontsize=10)
+    page = doc.new_page()
+    page.insert_text((72, 100), "This page holds an image whose data stream is broken.", fontsize=11)
+    bad = page.insert_image(pymupdf.Rect(100, 150, 400, 400), stream=_pixmap(50, 50, (200, 0, 0)).tobytes("jpeg"))
+    doc.update_stream(bad, b"\xff\xd8\xff garbage, not a jpeg")
+    return doc.tobytes()

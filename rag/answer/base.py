@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Protocol
 
-from ..types import Source
+from ..types import FigureHit, Source
 
 NOT_FOUND_TEXT = ("I could not find an answer to this in the library: no passage was relevant enough. "
                   "Try rephrasing, choosing another book, or lowering the similarity threshold in the sidebar.")
@@ -50,8 +50,8 @@ def fold_history(question: str, history: list[tuple[str, str]]) -> str:
 class AnswerBackend(Protocol):
     name: str
 
-    def stream(self, question: str, sources: list[Source]) -> Iterator[str]:
-        """Yield the answer text in pieces; cite sources as [n]."""
+    def stream(self, question: str, sources: list[Source], figures: list[FigureHit] = ()) -> Iterator[str]:
+        """Yield the answer text in pieces; cite sources as [n] (an LLM also sees the figures as [FIGURE i])."""
 
     def reformulate(self, question: str, history: list[tuple[str, str]]) -> str:
         """A standalone question for retrieval, from the question and the last (question, answer) turns."""

@@ -7,12 +7,13 @@ from typing import Iterator
 from ..context import format_sources
 from ..errors import BackendError
 from ..settings import Settings
-from ..types import Source
+from ..types import FigureHit, Source
 from .base import fold_history
 
 SYSTEM = ("You answer questions using only the numbered sources provided. Cite every claim with the source "
           "number in square brackets, like [1] or [2][3]. If the sources do not contain the answer, say that the "
-          "library does not contain it. Be concise.")
+          "library does not contain it. Figures from the books are listed as [FIGURE i]; name one when it helps the "
+          "reader (\"see [FIGURE 1]\"). Be concise.")
 
 REWRITE = ("Rewrite the last user question as one standalone question that can be understood without the "
            "conversation. Reply with the question only.")
@@ -41,11 +42,11 @@ class LLMBackend:
                             "Check that it is running and the model name is right, or switch the answer backend "
                             "to 'extractive' in the sidebar.")
 
-    def stream(self, question: str, sources: list[Source]) -> Iterator[str]:
+    def stream(self, question: str, sources: list[Source], figures: list[FigureHit] = ()) -> Iterator[str]:
         from llama_index.core.llms import ChatMessage
 
         msgs = [ChatMessage(role="system", content=SYSTEM),
-                ChatMessage(role="user", content=f"Sources:\n\n{format_sources(sources)}\n\nQuestion: {question}")]
+                ChatMessage(role="user", content=f"Sources:\n\n{format_sources(sources, figures)}\n\nQuestion: {question}")]
         try:
             for part in self.llm.stream_chat(msgs):
                 if part.delta:

@@ -2,7 +2,8 @@
 
 Checks the file first and raises ``BadDocumentError`` with a reason the user can act on
 (not a PDF, damaged, password-protected, no pages, no text layer, too large).
-Blocks are kept in the PDF's content order (sort=True is 10x slower on long books).
+Blocks are kept in the PDF's content order (sort=True is 10x slower on long books). Each line keeps its box
+(``Page.lines``) for highlighting; lines inside a figure are its labels, not running text.
 """
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from .errors import BadDocumentError
-from .types import PAGE_SEP, Page, ParsedBook, Section
+from ..errors import BadDocumentError
+from ..types import PAGE_SEP, Figure, Page, ParsedBook, Section
+from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
 
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
 
@@ -55,41 +57,69 @@ def _open(data: bytes, filename: str):
     return doc
 
 
-def _page_text(page) -> tuple[str, list[tuple[int, str, float, bool]]]:
-    """Page text (blocks joined by blank lines) and candidate heading lines (offset, text, size, bold)."""
+def _text_blocks(page) -> list[dict]:
     import pymupdf
 
-    flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_DEHYPHENATE
-    d = page.get_text("dict", flags=flags)
+    flags = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP
+             | pymupdf.TEXT_DEHYPHENATE)
+    return [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
+
+
+def _page_text(blocks: list[dict], exclude: set = frozenset()):
+    """Page text (blocks joined by blank lines, lines by newlines) without the ``exclude``d
+    (block, line) pairs (figure labels). Also returns heading candidates (offset, text, size,
+    bold), line boxes (start, end, x0, y0, x1, y1) and each kept block's (offset, bbox)."""
     parts: list[str] = []
     lines_info: list[tuple[int, str, float, bool]] = []
+    boxes: list[tuple] = []
+    block_at: dict[int, tuple[int, tuple]] = {}
     pos = 0
-    for block in d["blocks"]:
-        if block.get("type") != 0:
-            continue
+    for bi, block in enumerate(blocks):
         block_lines = []
-        for line in block["lines"]:
+        for li, line in enumerate(block["lines"]):
+            if (bi, li) in exclude:
+                continue
             spans = line["spans"]
             text = "".join(s["text"] for s in spans).rstrip()
             if not text.strip():
                 continue
             size = max(s["size"] for s in spans)
             bold = all((s["flags"] & 16) or "Bold" in s["font"] for s in spans if s["text"].strip())
-            block_lines.append((text, size, bold, len(block["lines"])))
+            block_lines.append((text, size, bold, len(block["lines"]), line["bbox"]))
         if not block_lines:
             continue
         btext = "\n".join(t for t, *_ in block_lines)
         if parts:
             pos += len(PAGE_SEP)
+        block_at[bi] = (pos, tuple(block["bbox"]))
         line_pos = pos
-        for t, size, bold, n in block_lines:
+        for t, size, bold, n, bbox in block_lines:
             if n <= 3:
                 lines_info.append((line_pos, t, size, bold))
+            boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox)))
             line_pos += len(t) + 1
         parts.append(btext)
         pos += len(btext)
-    text = PAGE_SEP.join(parts)
-    return text, lines_info
+    return PAGE_SEP.join(parts), lines_info, tuple(boxes), block_at
+
+
+def _near_text(text: str, block_at: dict, rect, skip: int, limit: int = 500) -> tuple[int, str]:
+    """The page-local offset of the text block nearest below (else above) a figure, and the text
+    of the (up to) two nearest blocks: what surrounds the figure on its page."""
+    near = []
+    for bi, (off, bb) in block_at.items():
+        if bi == skip:
+            continue
+        gap = bb[1] - rect.y1 if bb[1] >= rect.y1 - 3 else rect.y0 - bb[3]
+        if gap > -3:
+            near.append((max(gap, 0.0), bb[1] < rect.y0, bi, off))
+    near.sort()
+    anchor = near[0][3] if near else 0
+    ctx = []
+    for _, _, bi, off in near[:2]:
+        nxt = min((o for o, _ in block_at.values() if o > off), default=len(text))
+        ctx.append(" ".join(text[off:nxt].split()))
+    return anchor, " ".join(ctx)[:limit]
 
 
 def _sections_from_toc(toc, pages: list[Page], total: int) -> list[Section]:
@@ -133,20 +163,63 @@ def _sections_from_fonts(candidates: list[tuple[int, str, float, bool]], body_si
     return _sections_from_marks(marks, total)
 
 
-def parse_pdf(data: bytes, filename: str, max_mb: int = 200) -> ParsedBook:
+def _image_infos(page) -> list[dict]:
+    try:
+        return page.get_image_info(xrefs=True)
+    except Exception:  # broken image resources: the page's text still counts
+        return []
+
+
+def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bool = True) -> ParsedBook:
     check_pdf_bytes(data, filename, max_mb)
     doc = _open(data, filename)
     try:
         pages: list[Page] = []
         candidates: list[tuple[int, str, float, bool]] = []
+        report = FigureReport()
+        figures: list[Figure] = []
+        images: list[bytes] = []
+        infos = [_image_infos(page) for page in doc]
+        last: tuple[PageFigure, Figure] | None = None  # the latest figure kept, and its draft
+        repeated = repeated_images(infos)
         offset = 0
         for i, page in enumerate(doc):
+            found: list[PageFigure] = []
             try:
-                text, lines = _page_text(page)
+                blocks = _text_blocks(page)
                 label = page.get_label() or str(i + 1)
+                if extract_figures and len(figures) < MAX_FIGURES_PER_BOOK:
+                    prev = last if last and last[1].page == i and not last[1].caption else None
+                    found = resolve(page, find_regions(page, infos[i], repeated, report), blocks, report,
+                                    prev[0] if prev else None)
+                    if prev and prev[0].caption:  # its caption opens this page
+                        prev[1].caption, prev[1].ref = prev[0].caption, prev[0].ref
+                        report.captioned += 1
+                exclude = set().union(*(f.label_lines for f in found if not f.text_kept))
+                text, lines, boxes, block_at = _page_text(blocks, exclude)
             except Exception:  # one damaged page must not lose the book
-                text, lines, label = "", [], str(i + 1)
-            pages.append(Page(number=i + 1, label=label, text=text, offset=offset))
+                text, lines, boxes, block_at, label, found = "", [], (), {}, str(i + 1), []
+                report.skipped["unreadable page"] += 1
+            pages.append(Page(number=i + 1, label=label, text=text, offset=offset, lines=boxes))
+            for f in found:
+                if len(figures) >= MAX_FIGURES_PER_BOOK:
+                    report.skipped["over the per-book limit"] += 1
+                    continue
+                if not render(page, f, report):
+                    continue
+                anchor, context = _near_text(text, block_at, f.rect, f.caption_block)
+                if f.caption_block in block_at:
+                    anchor = block_at[f.caption_block][0]
+                figures.append(Figure(book_id="", index=len(figures), page=i + 1, page_label=label,
+                                      bbox=tuple(round(v, 1) for v in f.rect), kind=f.kind, caption=f.caption,
+                                      ref=f.ref, labels=f.labels, context=context, anchor=offset + anchor,
+                                      width=f.width, height=f.height))
+                images.append(f.png)
+                last = (f, figures[-1])
+                report.found += 1
+                report.raster += f.kind == "raster"
+                report.vector += f.kind == "vector"
+                report.captioned += bool(f.caption)
             for off, t, size, bold in lines:
                 candidates.append((offset + off, t, size, bold))
             offset += len(text) + len(PAGE_SEP)
@@ -166,7 +239,8 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200) -> ParsedBook:
             sections = _sections_from_fonts(candidates, body, total)
         meta_title = (doc.metadata or {}).get("title", "").strip()
         title = meta_title if _good_title(meta_title) else _title_from_first_pages(candidates, pages, filename)
-        return ParsedBook(title=title, pages=pages, sections=sections, page_count=doc.page_count)
+        return ParsedBook(title=title, pages=pages, sections=sections, page_count=doc.page_count, figures=figures,
+                          figure_images=images, figure_report=report.to_dict())
     finally:
         doc.close()
 
@@ -195,6 +269,6 @@ def _good_title(t: str) -> bool:
     return bool(t) and len(t) > 3 and not re.fullmatch(r"(untitled|microsoft word.*|.*\.(docx?|pdf|tex))", t, re.I)
 
 
-def parse_file(path: str | Path, max_mb: int = 200) -> ParsedBook:
+def parse_file(path: str | Path, max_mb: int = 200, extract_figures: bool = True) -> ParsedBook:
     p = Path(path)
-    return parse_pdf(p.read_bytes(), p.name, max_mb)
+    return parse_pdf(p.read_bytes(), p.name, max_mb, extract_figures)

@@ -1,0 +1,66 @@
+"""Quote check: every sentence an answer attributes to [n] is matched against source n's text.
+
+"quoted" when the sentence occurs verbatim (whitespace, quotes and case aside), "supported"
+when most of its content words occur in the source (paraphrase by an LLM), otherwise
+"unmatched"; citing a source that does not exist is "no such source". Extractive answers quote
+whole sentences, so they always pass.
+"""
+from __future__ import annotations
+
+import re
+
+from ..types import QuoteCheck, Source
+from .base import key_terms
+
+CITED = re.compile(r"([^\[\]]*?)((?:\s*\[\d+\])+)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+SUPPORTED_SHARE = 0.6
+
+
+BOOK_CITATION = re.compile(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
+
+
+def normalise(text: str, drop_book_citations: bool = False) -> str:
+    t = BOOK_CITATION.sub("", text) if drop_book_citations else text
+    t = t.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("ﬁ", "fi").replace("ﬂ", "fl")
+    return " ".join(t.lower().split())
+
+
+def _stem(w: str) -> str:
+    return re.sub(r"(ing|ed|es|s)$", "", w) if len(w) > 4 else w
+
+
+def attributed(text: str) -> list[tuple[str, list[int]]]:
+    """(sentence, [n, ...]) for each citation group in ``text``: the sentence right before it."""
+    out = []
+    for m in CITED.finditer(text):
+        before = m.group(1).strip()
+        nums = [int(x) for x in re.findall(r"\d+", m.group(2))]
+        if not before:
+            if out:  # "[1][2]" split by the regex: same sentence
+                out[-1][1].extend(nums)
+            continue
+        sentence = _SENTENCE_END.split(before)[-1].strip(" \t\n-–—:;,")
+        out.append((sentence, nums))
+    return out
+
+
+def check_quotes(text: str, sources: list[Source]) -> list[QuoteCheck]:
+    by_n = {s.n: normalise(s.text, drop_book_citations=True) for s in sources}
+    words_by_n = {n: {_stem(w) for w in key_terms(t)} for n, t in by_n.items()}
+    checks = []
+    for sentence, nums in attributed(text):
+        norm = normalise(sentence).rstrip(".!?")
+        terms = {_stem(w) for w in key_terms(norm)}
+        for n in nums:
+            if n not in by_n:
+                checks.append(QuoteCheck(n, sentence, False, "no such source"))
+                continue
+            overlap = len(terms & words_by_n[n]) / len(terms) if terms else 1.0
+            if norm and norm in by_n[n]:
+                checks.append(QuoteCheck(n, sentence, True, "quoted", 1.0))
+            elif overlap >= SUPPORTED_SHARE:
+                checks.append(QuoteCheck(n, sentence, True, "supported", round(overlap, 2)))
+            else:
+                checks.append(QuoteCheck(n, sentence, False, "unmatched", round(overlap, 2)))
+    return checks

@@ -1,0 +1,76 @@
+"""Which figures to show under an answer, decided at query time.
+
+Candidates: the figures on the chunks of each source's window ("on") and those the chunks refer
+to ("see Figure 3.2", "ref"), plus any figure of the books asked whose indexed text (caption,
+labels, context) is close to the question on its own. Ranked by similarity to the question
+(and, once it is written, to the answer) with a bonus for belonging to the matching chunk;
+after the answer, figures tied only to sources it does not cite are dropped.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .types import FigureHit, Source
+
+LINKED_MIN_SIMILARITY = 0.15  # a linked figure this unrelated to the question is noise
+LEAD_BONUS = (0.12, 0.06)  # figures of the first and second source the answer cites
+BONUS = {("on", True): 0.25, ("ref", True): 0.2, ("on", False): 0.1, ("ref", False): 0.08}
+
+
+def candidates(qvec, sources: list[Source], figures_in_scope: tuple[list, np.ndarray],
+               links: Callable[[str, list[int]], list[tuple[int, int, str]]], titles: dict[str, str],
+               min_similarity: float, limit: int) -> list[FigureHit]:
+    """Figures for the question and its sources, best first (a short list for ``finalise``)."""
+    figs, vecs = figures_in_scope
+    if not figs or limit <= 0:
+        return []
+    sims = vecs @ np.asarray(qvec, dtype=np.float32)
+    where = {(f.book_id, f.index): i for i, f in enumerate(figs)}
+    best: dict[int, tuple[float, str, list[int]]] = {}  # row -> (bonus, why, sources)
+    for s in sources:
+        hit_chunks = {s.hit.chunk_index}
+        for ci, fi, rel in links(s.book_id, s.chunk_indices):
+            row = where.get((s.book_id, fi))
+            if row is None:
+                continue
+            bonus = BONUS[(rel, ci in hit_chunks)]
+            why = f"on the page of [{s.n}]" if rel == "on" else f"referred to by [{s.n}]"
+            old = best.get(row)
+            ns = sorted(set((old[2] if old else []) + [s.n]))
+            if old is None or bonus > old[0]:
+                best[row] = (bonus, why, ns)
+            else:
+                best[row] = (old[0], old[1], ns)
+    hits = []
+    for row, f in enumerate(figs):
+        sim = float(sims[row])
+        if row in best and sim >= LINKED_MIN_SIMILARITY:
+            bonus, why, ns = best[row]
+        elif sim >= min_similarity:
+            bonus, why, ns = 0.0, "matches the question", []
+        else:
+            continue
+        hits.append(FigureHit(id=f.id, book_id=f.book_id, book_title=titles.get(f.book_id, f.book_id), page=f.page,
+                              page_label=f.page_label, caption=f.caption, kind=f.kind, path=f.path,
+                              score=round(sim + bonus, 4), why=why, sources=ns))
+    hits.sort(key=lambda h: -h.score)
+    return hits[:max(12, 4 * limit)]
+
+
+def finalise(hits: list[FigureHit], cited_order: list[int], answer_vec, figure_vec: Callable[[str], np.ndarray | None],
+             limit: int) -> list[FigureHit]:
+    """After the answer: keep figures of cited sources (or matching the question by themselves),
+    re-rank with the answer's own similarity and the order the answer cites its sources, at most ``limit``."""
+    cited = set(cited_order)
+    kept = [h for h in hits if not h.sources or set(h.sources) & cited]
+    a = np.asarray(answer_vec, dtype=np.float32) if answer_vec is not None else None
+    for h in kept:
+        v = figure_vec(h.id) if a is not None else None
+        score = 0.7 * h.score + 0.3 * float(v @ a) if v is not None else h.score
+        # the answer leads with its best source: that source's figures come first
+        lead = min((cited_order.index(n) for n in h.sources if n in cited_order), default=None)
+        h.score = round(score + (LEAD_BONUS[lead] if lead is not None and lead < len(LEAD_BONUS) else 0.0), 4)
+    kept.sort(key=lambda h: -h.score)
+    return kept[:limit]

@@ -69,8 +69,7 @@ def main(argv: list[str] | None = None) -> int:
                         raise RagError(f"{f}: no such file.")
                     r = svc.ingest(f.read_bytes(), f.name, _progress, force=args.force)
                     print(file=sys.stderr)
-                    state = ("already in library" if r.skipped else
-                             f"{r.pages} pages, {r.chunks} chunks, {(r.figures or {}).get('found', 0)} figures, {r.seconds:.1f} s")
+                    state = "already in library" if r.skipped else r.summary()
                     print(f"{r.book_id}\t{r.title}\t{state}")
                 except RagError as e:
                     print(f"\nerror: {e}", file=sys.stderr)

@@ -44,6 +44,14 @@ class IngestResult:
     stage_seconds: dict | None = None
     figures: dict | None = None  # figure report: found, raster, vector, captioned, skipped {reason: n}
 
+    def summary(self) -> str:
+        """"3 pages, 12 chunks, 2 figures (2 captioned, 4 decorations skipped), 1.0 s"."""
+        f = self.figures or {}
+        skipped = sum((f.get("skipped") or {}).values())
+        figs = f"{f.get('found', 0)} figures ({f.get('captioned', 0)} captioned" + (
+            f", {skipped} decorations skipped)" if skipped else ")")
+        return f"{self.pages} pages, {self.chunks} chunks, {figs}, {self.seconds:.1f} s"
+
 
 def _noop(stage: str, frac: float, msg: str) -> None:
     pass

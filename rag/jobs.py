@@ -82,7 +82,7 @@ class IngestQueue:
                 job.state = "skipped" if res.skipped else "done"
                 job.fraction = 1.0
                 job.message = (f"Already in the library as '{res.title}'." if res.skipped else
-                               f"Ready: {res.pages} pages, {res.chunks} chunks in {res.seconds:.1f} s")
+                               f"Ready: {res.summary()}")
             except RagError as e:
                 job.state, job.error, job.message = "failed", str(e), str(e)
             except Exception as e:  # unexpected: keep the worker alive, report it

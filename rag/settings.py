@@ -19,7 +19,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="RAG_", extra="ignore")
 
     # --- storage -----------------------------------------------------------
-    data_dir: Path = Field(Path("data"), description="Folder for runtime state: catalog.db, chroma/, uploads/.")
+    data_dir: Path = Field(Path("data"), description="Folder for runtime state: catalog.db, chroma/, uploads/, figures/, pages/ (page image cache).")
     chroma_host: str | None = Field(None, description="Chroma server host; when set, use HttpClient instead of the embedded PersistentClient.")
     chroma_port: int = Field(8000, description="Chroma server port (with RAG_CHROMA_HOST).")
     max_upload_mb: int = Field(200, description="Largest PDF accepted, in MB.")

@@ -99,3 +99,31 @@ def test_inspector_with_empty_library(data_dir):
     at = app()
     at.switch_page("pages/inspector.py").run()
     assert not at.exception and "No indexed books" in texts(at)
+
+
+def test_chat_shows_figures_page_images_and_book_text_literally(data_dir, embed):
+    from tests.pdfs import MARKUP_LINE, make_figure_pdf
+
+    f = Folio(Settings())
+    f.__dict__["embed"] = embed
+    f.ingest(make_figure_pdf(), "studio.pdf")
+    at = app()
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("What is the reference colour of the studio?").run()
+    assert not at.exception
+    msg = at.chat_message[1]
+    figure_titles = [m.value for m in msg.markdown if m.value.startswith("**Figure 1")]
+    assert figure_titles and figure_titles[0].startswith("**Figure 1\\.1\\: A red square")
+    images = msg.get("image")
+    assert len(images) >= 2  # the figure, and the cited page with its passage highlighted
+    assert any("passage highlighted" in c for i in images for c in i.captions)
+    assert any("Whole page" in t.label for t in at.toggle)
+    at.run()  # the history replays the figures
+    assert any("Figure 1" in m.value for m in at.chat_message[1].markdown)
+
+    at.chat_input[0].set_value("What do you call __main__ with args and a script?").run()
+    assert not at.exception
+    shown = [m.value for m in at.chat_message[3].markdown]
+    # the book's own characters are escaped, so Markdown shows them as written
+    assert any(r"\_\_main\_\_" in v and r"\<script\>" in v and r"\!\[x\]\(http" in v for v in shown), shown
+    assert not any("__main__" in v for v in shown) and MARKUP_LINE.split()[1] == "__main__"

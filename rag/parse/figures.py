@@ -97,6 +97,23 @@ def _slanted(item: tuple) -> bool:
     return False
 
 
+def _items_rect(items: list[tuple]):
+    """Bounding box of drawing items (lines, curves, rectangles, quads)."""
+    import pymupdf
+
+    xs, ys = [], []
+    for it in items:
+        for v in it[1:]:
+            if isinstance(v, pymupdf.Quad):
+                v = v.rect
+            if isinstance(v, pymupdf.Point):
+                xs.append(v.x), ys.append(v.y)
+            elif isinstance(v, pymupdf.Rect):
+                xs += [v.x0, v.x1]
+                ys += [v.y0, v.y1]
+    return pymupdf.Rect(min(xs), min(ys), max(xs), max(ys)) if xs else pymupdf.Rect()
+
+
 def _same_row(a, b) -> bool:
     """Pieces side by side (a row of small drawings under one caption)."""
     v = min(a.y1, b.y1) - max(a.y0, b.y0)
@@ -149,6 +166,7 @@ def find_regions(page, infos: list[dict], repeated: set, report: FigureReport) -
     except Exception:  # a broken content stream: its drawings are lost, the page is not
         report.skipped["unreadable drawings"] += 1
         drawings, clusters = [], []
+    rects = [pymupdf.Rect(d["rect"]) & page.rect for d in drawings]
     for c in clusters:
         r = pymupdf.Rect(c) & page.rect
         if r.is_empty or r.width < 6 or r.height < 6:
@@ -157,8 +175,11 @@ def find_regions(page, infos: list[dict], repeated: set, report: FigureReport) -
         if abs(r) >= BACKGROUND_SHARE * area:
             report.skipped["page frame or background"] += 1
             continue
-        inside = [d for d in drawings if r.contains(pymupdf.Rect(d["rect"]) & page.rect)]
+        inside = [d for d, dr in zip(drawings, rects) if r.contains(dr)]
         items = [it for d in inside for it in d["items"]]
+        bounds = _items_rect(items)
+        if not bounds.is_empty:
+            r = (r | bounds) & page.rect  # a path's reported rect can miss its first segments
         cands.append(Region(r, 0.0, {it[0] for it in items}, len(inside), any(map(_slanted, items))))
     if len(cands) > MAX_CANDIDATES_PER_PAGE:
         report.skipped["too many on one page"] += len(cands) - MAX_CANDIDATES_PER_PAGE
@@ -166,7 +187,7 @@ def find_regions(page, infos: list[dict], repeated: set, report: FigureReport) -
     out = []
     for reg in _merge(cands):
         r = reg.rect
-        if r.width < 36 or r.height < 24 or abs(r) < 2000:
+        if r.width < 16 or r.height < 16:
             report.skipped["tiny"] += 1
         elif abs(r) >= BACKGROUND_SHARE * area:
             report.skipped["page frame or background"] += 1
@@ -223,6 +244,9 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
     area = abs(page.rect)
     kept = []
     for reg, f in zip(regions, figs):
+        if not f.caption and (f.rect.width < 36 or f.rect.height < 24 or abs(f.rect) < 2000):
+            report.skipped["tiny"] += 1  # small pieces count only when a caption names them
+            continue
         words, long_lines, text_area = [], 0, 0.0
         for bi, b in enumerate(blocks):
             if bi == f.caption_block:

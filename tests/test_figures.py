@@ -1,0 +1,171 @@
+"""Figures: extraction (raster, vector, captions, labels, decorations), links, answers, deletion;
+page images with highlights; the quote check."""
+import json
+import os
+import subprocess
+import sys
+
+import pymupdf
+import pytest
+
+from rag.answer.quotecheck import check_quotes
+from rag.parse import parse_pdf
+from rag.parse.captions import caption_key, reference_keys
+from rag.types import Chunk, Source
+from tests.conftest import ROOT, eval_pdf
+from tests.pdfs import make_figure_pdf, make_hostile_images_pdf
+
+
+@pytest.fixture(scope="module")
+def figure_pdf() -> bytes:
+    return make_figure_pdf()
+
+
+def test_captions_and_references_in_three_languages():
+    assert caption_key("Figure 2.1.: State diagram.") == "figure 2.1"
+    assert caption_key("Fig 3. Viability") == "figure 3"
+    assert caption_key("Abbildung 1.3: Veranschaulichung") == "figure 1.3"
+    assert caption_key("Hình 2: Sơ đồ") == "figure 2"
+    assert caption_key("Bảng 1. Số liệu") == "table 1" and caption_key("Tabelle 2") == "table 2"
+    assert caption_key("Table 4: Results") == "table 4"
+    assert caption_key("Figure 5.1 shows a stack diagram") is None  # a sentence, not a caption
+    assert reference_keys("see Figure 3.2, in Fig. 4 and Abbildung 2.1 zeigt") == ["figure 3.2", "figure 4", "figure 2.1"]
+
+
+def test_raster_and_vector_figures_with_captions_labels_and_decorations_skipped(figure_pdf):
+    book = parse_pdf(figure_pdf, "studio.pdf")
+    raster, vector = book.figures
+    assert (raster.kind, raster.page, raster.ref) == ("raster", 1, "figure 1.1")
+    assert raster.caption.startswith("Figure 1.1: A red square")
+    assert pymupdf.Rect(raster.bbox) == pymupdf.Rect(150, 220, 450, 420)
+    assert (vector.kind, vector.page, vector.ref) == ("vector", 2, "figure 2")
+    assert vector.caption == "Fig. 2. The water cycle diagram."
+    assert pymupdf.Rect(vector.bbox).contains(pymupdf.Rect(240, 140, 360, 260))  # the circle
+    # words inside the diagram are its labels, not running text
+    assert "evaporation" in vector.labels and "rainfall" in vector.labels
+    assert "evaporation" not in book.pages[1].text and "rainfall" not in book.pages[1].text
+    # the code box and the logo on every page are decorations; the code stays in the text
+    skipped = book.figure_report["skipped"]
+    assert skipped["image repeated on many pages"] == 3 and skipped["box of text or code"] == 1
+    assert "def water_cycle(*args)" in book.pages[1].text
+    assert book.figure_report | {"skipped": {}} == {"found": 2, "raster": 1, "vector": 1, "captioned": 2, "skipped": {}}
+    for png in book.figure_images:
+        assert png.startswith(b"\x89PNG")
+
+
+def test_line_boxes_cover_the_page_text(figure_pdf):
+    book = parse_pdf(figure_pdf, "studio.pdf")
+    for page in book.pages:
+        for start, end, *box in page.lines:
+            assert page.text[start:end].strip() and box[2] > box[0] and box[3] > box[1]
+        covered = "".join(page.text[s:e] for s, e, *_ in page.lines)
+        assert len(covered) == len(page.text.replace("\n", ""))
+
+
+def test_hostile_images_are_counted_not_fatal():
+    book = parse_pdf(make_hostile_images_pdf(), "hostile.pdf")
+    r = book.figure_report
+    assert r["skipped"]["tiny image"] >= 1500 and r["skipped"]["page frame or background"] >= 1
+    assert any(f.caption.startswith("Figure 3") for f in book.figures)  # the huge image, rendered small
+    assert all(max(f.width, f.height) <= 1400 for f in book.figures)
+
+
+def test_figures_stored_linked_answered_and_deleted_with_their_book(folio, figure_pdf):
+    r = folio.ingest(figure_pdf, "studio.pdf")
+    assert r.figures["found"] == 2
+    figs = folio.figures(r.book_id)
+    assert [f.ref for f in figs] == ["figure 1.1", "figure 2"]
+    for f in figs:
+        assert folio.file(f.path).read_bytes().startswith(b"\x89PNG")
+    # the chunk on page 3 that says "As shown in Figure 1.1" refers to the figure on page 1
+    p3 = [c for c in folio.chunks(r.book_id) if "As shown in Figure 1.1" in c.text]
+    links = folio.catalog.figure_links(r.book_id, [c.chunk_index for c in p3])
+    assert (0, "ref") in {(fi, rel) for _, fi, rel in links} and (1, "ref") in {(fi, rel) for _, fi, rel in links}
+    assert "As shown in Figure 1.1" in figs[0].context  # what the book says about it is indexed with it
+
+    a = folio.ask("What is the reference colour of the studio?").consume()
+    assert a.figures and a.figures[0].id == figs[0].id and a.figures[0].page == 1
+    assert all(c.ok for c in a.checks) and a.trace["quote_check_failed"] == 0
+    a = folio.ask("What does the water cycle diagram show?").consume()
+    assert figs[1].id in [f.id for f in a.figures]
+
+    folio.reindex(r.book_id)
+    assert len(folio.figures(r.book_id)) == 2
+    folio.delete_book(r.book_id)
+    assert folio.catalog.figures(r.book_id) == [] and not (folio.settings.figures_dir / r.book_id).exists()
+
+
+def test_page_image_highlights_the_cited_passage(folio, figure_pdf):
+    r = folio.ingest(figure_pdf, "studio.pdf")
+    a = folio.ask("Why keep the colour sample away from sunlight?").consume()
+    src = a.sources[0]
+    assert "sunlight" in src.hit.text and src.hit.page_start == 1
+    (page, label, crop, full), = folio.citation_pages(src, a.text)
+    assert page == 1 and crop.exists() and full.exists()
+    plain = pymupdf.Pixmap(str(folio.page_image(r.book_id, 1, crop=False)))
+    lit = pymupdf.Pixmap(str(full))
+    assert (plain.width, plain.height) == (lit.width, lit.height) and plain.samples != lit.samples
+    assert pymupdf.Pixmap(str(crop)).height < lit.height  # cropped to the passage
+    # a yellow-ish highlight sits where the chunk's first line is
+    x0, y0, x1, y1 = folio.catalog.page(r.book_id, 1).boxes(src.hit.char_start, src.hit.char_start + 5)[0]
+    z = folio.settings.page_image_zoom
+    px = lit.pixel(int((x0 + 2) * z), int((y0 + y1) / 2 * z))
+    assert px[2] < px[0] - 40, px  # less blue than red: tinted, where the plain page is white or black
+
+
+def test_quote_check_flags_what_the_source_does_not_say():
+    chunk = Chunk("b", 0, "Tomatoes need deep watering twice a week. Water in the morning.", 1, 1, 0, 60)
+    src = Source(1, "b", "Book", chunk, chunk.text, [0], 1, 1, "p. 1", 0.1, 0.8)
+    checks = check_quotes("Tomatoes need deep watering twice a week. [1] The moon is made of cheese. [1] "
+                          "Water in the morning [2].", [src])
+    assert [(c.n, c.how) for c in checks] == [(1, "quoted"), (1, "unmatched"), (2, "no such source")]
+    paraphrase = check_quotes("Tomatoes require deep watering twice each week [1].", [src])
+    assert paraphrase[0].ok and paraphrase[0].how == "supported"
+
+
+def test_extractive_answers_always_pass_the_quote_check(folio, book_pdf):
+    folio.ingest(book_pdf, "garden.pdf")
+    for q in ("How often do tomatoes need watering?", "What is a planet?", "What does a reflecting telescope use?"):
+        a = folio.ask(q).consume()
+        assert a.checks and all(c.ok for c in a.checks), a.checks
+
+
+def test_cli_ask_json_and_figures(tmp_path, figure_pdf):
+    pdf = tmp_path / "studio.pdf"
+    pdf.write_bytes(figure_pdf)
+    env = {**os.environ, "RAG_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "rag", *args], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=300)
+
+    p = run("ingest", str(pdf))
+    assert p.returncode == 0 and "2 figures" in p.stdout, p.stderr
+    book_id = p.stdout.split("\t")[0]
+    p = run("ask", "What is the reference colour of the studio?", "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert set(out) >= {"answer", "not_found", "confidence", "sources", "figures", "checks"}
+    s = out["sources"][0]
+    assert set(s) >= {"n", "book", "page", "page_label", "section", "char_span", "score", "similarity", "quote"}
+    f = out["figures"][0]
+    assert f["caption"].startswith("Figure 1.1") and f["kind"] == "raster" and os.path.exists(f["png"])
+    p = run("figures", book_id)
+    assert p.returncode == 0 and "Figure 1.1" in p.stdout and "Fig. 2." in p.stdout
+
+
+def test_think_python_state_diagram_figure_and_page(folio):
+    pdf = eval_pdf("en_think_python_2e_288p_ccbync.pdf")
+    book = parse_pdf(pdf.read_bytes(), pdf.name)
+    assert book.figure_report["vector"] >= 24 and book.figure_report["captioned"] >= 24
+    fig21 = next(f for f in book.figures if f.ref == "figure 2.1")
+    assert fig21.page == 32 and fig21.kind == "vector" and "message" in fig21.labels
+
+
+def test_plos_raster_figures():
+    pdf = eval_pdf("en_plos_one_0196757_14p_ccby.pdf")
+    book = parse_pdf(pdf.read_bytes(), pdf.name)
+    refs = {f.ref: f for f in book.figures}
+    assert all(f"figure {i}" in refs for i in range(1, 7))
+    assert refs["figure 2"].kind == "raster" and refs["figure 2"].page == 7
+    assert book.figure_report["skipped"]["image repeated on many pages"] >= 13  # the journal logo

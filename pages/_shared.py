@@ -71,7 +71,9 @@ def backend_sidebar() -> None:
             o["ollama_model"] = st.text_input("Model", o.get("ollama_model", s.ollama_model))
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^])")
+# Markdown punctuation; "." only after a digit ("1." starts a list), ":" only before a letter (":smile:",
+# ":red[…]", ":material/…:" are Streamlit syntax), so ordinary "file.pdf: Ready" stays readable in the source
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-!|<>~$=^]|(?<=\d)\.|:(?=[A-Za-z]))")
 
 
 def escape_markdown(text: str) -> str:
@@ -100,8 +102,7 @@ def render_figures(answer: dict, key: str) -> None:
             path = svc.file(f["path"])
             if path.exists():
                 st.image(str(path), width="stretch")
-            title = f.get("caption") or f"Figure on p. {f['page_label']}"
-            st.markdown(f"**{escape_markdown(title[:300])}**")
+            st.text(f.get("caption") or f"Figure on p. {f['page_label']}")
             st.caption(f"{escape_markdown(f['book_title'])}, p. {escape_markdown(f['page_label'])} "
                        f"(pdf p. {f['page']}) · {f['kind']} · {escape_markdown(f['why'])}")
             with st.popover(f"Whole page {f['page_label']}", width="stretch"):
@@ -138,7 +139,7 @@ def render_sources(answer: dict, key: str = "a") -> None:
             st.markdown(f"**[{s['n']}] {escape_markdown(src.label)}**")
             st.caption(f"{src.pdf_pages}{escape_markdown(ctx)} · similarity {s['similarity']:.2f} · "
                        f"fused score {s['score']:.4f}", help="Printed page label first; 'pdf p.' is the page number in the file.")
-            st.markdown(escape_markdown(src.quote[:700]))
+            st.text(src.quote[:700])
             if s["n"] in cited:
                 try:
                     for page, label, crop, full in svc.citation_pages(src, text):

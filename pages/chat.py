@@ -3,7 +3,7 @@ import streamlit as st
 
 from rag.errors import RagError
 
-from pages._shared import escape_markdown, get_service, overrides, render_answer_extras, show_error
+from pages._shared import get_service, overrides, render_answer_extras, show_error
 
 svc = get_service()
 s = svc.settings
@@ -44,7 +44,7 @@ messages = svc.catalog.messages(session_id) if session_id else []
 
 for m in messages:  # replay history with figures and sources on every rerun
     with st.chat_message(m["role"]):
-        st.markdown(escape_markdown(m["content"]))
+        st.text(m["content"])  # book words (and the user's) are text, never Markdown or HTML
         if m["answer"]:
             render_answer_extras(m["answer"], key=f"m{m['id']}")
 
@@ -62,13 +62,16 @@ if question:
             history.append((last_q, m["content"]))
             last_q = None
     with st.chat_message("user"):
-        st.markdown(escape_markdown(question))
+        st.text(question)
     svc.catalog.add_message(session_id, "user", question)
     with st.chat_message("assistant"):
         try:
             with st.spinner("Searching the library…"):
                 stream = svc.ask(question, history=history, book_id=scope, **o)
-            st.write_stream(escape_markdown(piece) for piece in stream)  # book words are text, not Markdown
+            box, shown = st.empty(), ""
+            for piece in stream:  # streamed as plain text: a book's words are never Markdown or HTML
+                shown += piece
+                box.text(shown)
             answer = stream.answer.to_dict()
             mid = svc.catalog.add_message(session_id, "assistant", stream.answer.text, answer)
             render_answer_extras(answer, key=f"m{mid}")

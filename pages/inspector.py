@@ -29,13 +29,13 @@ rows = event.selection.rows if event and event.selection else []
 selected = chunks[rows[0]] if rows else chunks[0]
 
 window = st.slider("Window (± neighbour chunks)", 0, 5, 1, key="inspector_window")
-st.subheader(f"Chunk {selected.chunk_index} · {selected.pages_label} · {selected.tokens} word-pieces")
-st.caption(f"Section: {selected.section or '—'} · characters {selected.char_start}–{selected.char_end}")
+st.subheader(f"Chunk {selected.chunk_index} · {escape_markdown(selected.pages_label)} · {selected.tokens} word-pieces")
+st.caption(f"Section: {escape_markdown(selected.section) or '—'} · characters {selected.char_start}–{selected.char_end}")
 for c in svc.window(book.id, selected.chunk_index, window):
     if c.chunk_index == selected.chunk_index:
         st.success(escape_markdown(c.text), icon="🎯")
     else:
         where = "before" if c.chunk_index < selected.chunk_index else "after"
         with st.container(border=True):
-            st.caption(f"{where} · chunk {c.chunk_index} · {c.pages_label} · {c.tokens} word-pieces")
+            st.caption(f"{where} · chunk {c.chunk_index} · {escape_markdown(c.pages_label)} · {c.tokens} word-pieces")
             st.text(c.text)

@@ -1,8 +1,11 @@
-"""Library: upload PDFs (ingested in the background), follow progress, list, delete, re-index."""
+"""Library: upload PDFs (ingested in the background), follow progress, list, delete, re-index; each
+book's figures and its figure report."""
 import pandas as pd
 import streamlit as st
 
-from pages._shared import get_service, show_error
+from pages._shared import escape_markdown, get_service, show_error
+
+FIGURE_GALLERY = 24  # figures shown per book on this page
 
 svc = get_service()
 st.title("📚 Library")
@@ -25,14 +28,14 @@ def progress_panel():
     st.subheader("Uploads")
     for j in jobs:
         if j.active:
-            with st.status(f"{j.filename} — {j.stage or 'queued'}", state="running", expanded=True):
+            with st.status(escape_markdown(f"{j.filename} — {j.stage or 'queued'}"), state="running", expanded=True):
                 st.progress(j.fraction, text=j.message)
         elif j.state == "failed":
-            st.error(j.error, icon="⚠️")
+            st.error(escape_markdown(j.error), icon="⚠️")
         elif j.state == "skipped":
-            st.info(f"{j.filename}: {j.message}", icon="ℹ️")
+            st.info(escape_markdown(f"{j.filename}: {j.message}"), icon="ℹ️")
         else:
-            st.success(f"{j.filename}: {j.message}", icon="✅")
+            st.success(escape_markdown(f"{j.filename}: {j.message}"), icon="✅")
     if any(j.active for j in jobs):
         st.session_state["_was_busy"] = True
     elif st.session_state.pop("_was_busy", False):
@@ -64,10 +67,32 @@ else:
         try:
             if delete:
                 svc.delete_book(pick.id)
-                st.toast(f"Deleted {pick.title}")
+                st.toast(f"Deleted {escape_markdown(pick.title)}")
                 st.rerun()
             else:
                 svc.submit_reindex(pick.id)
                 st.rerun()
         except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
             show_error(e)
+
+ready = [b for b in books if b.status == "ready"]
+if ready:
+    st.subheader("Figures")
+    fb = st.selectbox("Figures of", ready, format_func=lambda b: f"{b.title} — {b.figures} figures", key="figures_book")
+    rep = fb.report or {}
+    if rep:
+        skipped = ", ".join(f"{n} {why}" for why, n in (rep.get("skipped") or {}).items()) or "none"
+        st.caption(escape_markdown(f"{rep.get('found', 0)} figures ({rep.get('raster', 0)} raster, "
+                                   f"{rep.get('vector', 0)} vector), {rep.get('captioned', 0)} with captions. "
+                                   f"Skipped as decoration: {skipped}."))
+    figs = svc.figures(fb.id)
+    shown = figs[:FIGURE_GALLERY]
+    cols = st.columns(4)
+    for i, fig in enumerate(shown):
+        with cols[i % 4].container(border=True):
+            path = svc.file(fig.path)
+            if path.exists():
+                st.image(str(path), width="stretch")
+            st.text(f"{fig.title} (p. {fig.page_label})")
+    if len(figs) > len(shown):
+        st.caption(f"… and {len(figs) - len(shown)} more: `python -m rag figures {fb.id}` lists them all.")

@@ -12,21 +12,26 @@ from typing import Callable
 
 import numpy as np
 
+from .parse.captions import reference_keys
 from .types import FigureHit, Source
 
 LINKED_MIN_SIMILARITY = 0.15  # a linked figure this unrelated to the question is noise
+NAMED_BONUS = 0.4  # the question says "Figure 2.1" / "Fig 2" / "Abbildung 1.3"
 LEAD_BONUS = (0.12, 0.06)  # figures of the first and second source the answer cites
 BONUS = {("on", True): 0.25, ("ref", True): 0.2, ("on", False): 0.1, ("ref", False): 0.08}
 
 
-def candidates(qvec, sources: list[Source], figures_in_scope: tuple[list, np.ndarray],
+def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tuple[list, np.ndarray],
                links: Callable[[str, list[int]], list[tuple[int, int, str]]], titles: dict[str, str],
                min_similarity: float, limit: int) -> list[FigureHit]:
-    """Figures for the question and its sources, best first (a short list for ``finalise``)."""
+    """Figures for the question and its sources, best first (a short list for ``finalise``).
+    A figure the question names ("what does Fig 2 show?") is a candidate in any book asked."""
     figs, vecs = figures_in_scope
     if not figs or limit <= 0:
         return []
     sims = vecs @ np.asarray(qvec, dtype=np.float32)
+    named = set(reference_keys(question))
+    source_books = {s.book_id for s in sources}
     where = {(f.book_id, f.index): i for i, f in enumerate(figs)}
     best: dict[int, tuple[float, str, list[int]]] = {}  # row -> (bonus, why, sources)
     for s in sources:
@@ -46,7 +51,9 @@ def candidates(qvec, sources: list[Source], figures_in_scope: tuple[list, np.nda
     hits = []
     for row, f in enumerate(figs):
         sim = float(sims[row])
-        if row in best and sim >= LINKED_MIN_SIMILARITY:
+        if f.ref and f.ref in named:
+            bonus, why, ns = NAMED_BONUS + (0.1 if f.book_id in source_books else 0.0), "named in the question", []
+        elif row in best and sim >= LINKED_MIN_SIMILARITY:
             bonus, why, ns = best[row]
         elif sim >= min_similarity:
             bonus, why, ns = 0.0, "matches the question", []

@@ -225,19 +225,20 @@ class Folio:
             answer.not_found = True
             return AnswerStream(answer, iter([NOT_FOUND_TEXT]), t0)
         t = time.perf_counter()
-        figures, figure_vec = self._figure_candidates(retriever.query_vector, answer.sources, ids, titles, s)
+        figures, figure_vec = self._figure_candidates(query, retriever.query_vector, answer.sources, ids, titles, s)
         trace["figures"] = (time.perf_counter() - t) * 1e3
         answer.figures = figures
         return AnswerStream(answer, backend.stream(question, answer.sources, figures=figures), t0,
                             finish=lambda a: self._finish(a, s, figure_vec))
 
-    def _figure_candidates(self, qvec, sources: list[Source], book_ids: list[str], titles: dict, s: Settings):
+    def _figure_candidates(self, query: str, qvec, sources: list[Source], book_ids: list[str], titles: dict,
+                           s: Settings):
         from .figselect import candidates
 
         figs, vecs = self.catalog.figure_vectors(book_ids)
         rows = {f.id: i for i, f in enumerate(figs)}
-        hits = candidates(qvec, sources, (figs, vecs), self.catalog.figure_links, titles, s.figure_min_similarity,
-                          s.max_figures)
+        hits = candidates(query, qvec, sources, (figs, vecs), self.catalog.figure_links, titles,
+                          s.figure_min_similarity, s.max_figures)
         return hits, (lambda fid: vecs[rows[fid]] if fid in rows else None)
 
     def _finish(self, answer: Answer, s: Settings, figure_vec) -> None:

@@ -82,7 +82,7 @@ def test_upload_ask_and_see_cited_answer(app_url, tmp_path, book_pdf):
             expect(answer).to_contain_text("Call __main__ with *args, then <script>alert(1)</script> and "
                                            "![x](http://example.com/x.png)", timeout=120_000)
             assert answer.locator("img[src*='example.com'], script").count() == 0
-            text = answer.locator('[data-testid="stMarkdownContainer"]').first
+            text = answer.locator('[data-testid="stText"]').first
             assert "__main__" in text.inner_text() and text.locator("strong, em, a, img").count() == 0
             page.screenshot(path=str(shots / "chat_literal.png"), full_page=True)
         finally:

@@ -169,3 +169,11 @@ def test_plos_raster_figures():
     assert all(f"figure {i}" in refs for i in range(1, 7))
     assert refs["figure 2"].kind == "raster" and refs["figure 2"].page == 7
     assert book.figure_report["skipped"]["image repeated on many pages"] >= 13  # the journal logo
+
+
+def test_quote_check_tells_the_books_own_brackets_from_citations():
+    text = "Outbreaks were reported in Fiji [32] and Samoa. Lists look like a = [1] in code."
+    chunk = Chunk("b", 0, text, 1, 1, 0, len(text))
+    src = Source(1, "b", "Paper", chunk, chunk.text, [0], 1, 1, "p. 1", 0.1, 0.8)
+    checks = check_quotes("Outbreaks were reported in Fiji [32] and Samoa. [1] Lists look like a = [1] in code. [1]", [src])
+    assert [(c.n, c.how) for c in checks] == [(1, "quoted"), (1, "quoted")], checks

@@ -12,7 +12,6 @@ from ..types import Source
 from .base import fold_history, key_terms
 
 MIN_WORDS, MAX_WORDS = 5, 90
-BOOK_CITATION = re.compile(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
 
 
 def _sentences(text: str) -> list[str]:
@@ -22,7 +21,7 @@ def _sentences(text: str) -> list[str]:
     out = []
     for para in re.split(r"\n\s*\n", text):
         for s in split(para) if para.strip() else []:
-            s = " ".join(BOOK_CITATION.sub("", s).split())  # the book's own "[12]" would read as our citation
+            s = " ".join(s.split())
             n = len(s.split())
             letters = sum(ch.isalpha() for ch in s)
             if MIN_WORDS <= n <= MAX_WORDS and letters >= 0.6 * len(s.replace(" ", "")):

@@ -17,12 +17,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 SUPPORTED_SHARE = 0.6
 
 
-BOOK_CITATION = re.compile(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
-
-
-def normalise(text: str, drop_book_citations: bool = False) -> str:
-    t = BOOK_CITATION.sub("", text) if drop_book_citations else text
-    t = t.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("ﬁ", "fi").replace("ﬂ", "fl")
+def normalise(text: str) -> str:
+    t = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("ﬁ", "fi").replace("ﬂ", "fl")
     return " ".join(t.lower().split())
 
 
@@ -30,11 +26,20 @@ def _stem(w: str) -> str:
     return re.sub(r"(ing|ed|es|s)$", "", w) if len(w) > 4 else w
 
 
-def attributed(text: str) -> list[tuple[str, list[int]]]:
-    """(sentence, [n, ...]) for each citation group in ``text``: the sentence right before it."""
+def attributed(text: str, book_texts: list[str] = ()) -> list[tuple[str, list[int]]]:
+    """(sentence, [n, ...]) for each citation group in ``text``: the sentence right before it.
+    A bracket that the quoted book itself has there ("… Fiji [32].", "a = [1]") is the book's
+    text, not a citation: it is recognised by occurring, with the words before it, in ``book_texts``
+    (normalised)."""
     out = []
+    carry = ""
     for m in CITED.finditer(text):
-        before = m.group(1).strip()
+        tail = normalise(m.group(0))[-40:]
+        if book_texts and len(m.group(1).strip()) >= 12 and any(tail in b for b in book_texts):
+            carry += m.group(0)
+            continue
+        before = (carry + m.group(1)).strip()
+        carry = ""
         nums = [int(x) for x in re.findall(r"\d+", m.group(2))]
         if not before:
             if out:  # "[1][2]" split by the regex: same sentence
@@ -46,10 +51,10 @@ def attributed(text: str) -> list[tuple[str, list[int]]]:
 
 
 def check_quotes(text: str, sources: list[Source]) -> list[QuoteCheck]:
-    by_n = {s.n: normalise(s.text, drop_book_citations=True) for s in sources}
+    by_n = {s.n: normalise(s.text) for s in sources}
     words_by_n = {n: {_stem(w) for w in key_terms(t)} for n, t in by_n.items()}
     checks = []
-    for sentence, nums in attributed(text):
+    for sentence, nums in attributed(text, list(by_n.values())):
         norm = normalise(sentence).rstrip(".!?")
         terms = {_stem(w) for w in key_terms(norm)}
         for n in nums:

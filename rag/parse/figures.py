@@ -217,6 +217,11 @@ def _caption_gap(rect, cap, prefer_below: bool) -> float | None:
     return None
 
 
+def _boxy(reg: Region) -> bool:
+    """Only rules and rectangles: code boxes, frames, ruled tables."""
+    return not reg.raster_area and not reg.shaped
+
+
 def resolve(page, regions: list[Region], blocks: list[dict], report: FigureReport,
             previous: PageFigure | None = None) -> list[PageFigure]:
     """Captions, labels and the keep/skip decision for the regions of one page. A caption at the top
@@ -231,10 +236,12 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
     figs = [PageFigure(r.rect, "raster" if r.raster_area >= 0.5 * abs(r.rect) else "vector") for r in regions]
     for bi, bbox, key, text in caps:
         best, best_gap = None, CAPTION_GAP
-        for f in figs:
+        for reg, f in zip(regions, figs):
             if f.caption:
                 continue
             gap = _caption_gap(f.rect, bbox, prefer_below=key.startswith("figure"))
+            if gap is not None and _boxy(reg):
+                gap += 30  # a drawing or image beats a code box or frame next to the same caption
             if gap is not None and gap <= best_gap:
                 best, best_gap = f, gap
         if best is not None:
@@ -260,7 +267,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
                         long_lines += len(t.split()) >= 7
                         x0, y0, x1, y1 = ln["bbox"]
                         text_area += max(0.0, min(x1, f.rect.x1) - max(x0, f.rect.x0)) * max(0.0, min(y1, f.rect.y1) - max(y0, f.rect.y0))
-        boxy = not reg.raster_area and not reg.shaped  # only rules and rectangles: code boxes, frames, tables
+        boxy = _boxy(reg)
         texty = (long_lines >= 3 or sum(len(w.split()) for w in words) > 150
                  or text_area > TEXT_BOX_SHARE * abs(f.rect))
         if (boxy or texty) and not f.caption:

@@ -12,6 +12,7 @@ pages = [
     st.Page("pages/library.py", title="Library", icon="📚", default=True),
     st.Page("pages/chat.py", title="Chat", icon="💬"),
     st.Page("pages/inspector.py", title="Chunk inspector", icon="🔍"),
+    st.Page("pages/evaluate.py", title="Evaluate", icon="🧪"),
 ]
 nav = st.navigation(pages)
 library_sidebar()

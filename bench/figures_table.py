@@ -23,8 +23,7 @@ from rag.errors import RagError  # noqa: E402
 from rag.service import Folio  # noqa: E402
 from rag.settings import Settings  # noqa: E402
 
-eval_dir = Path(__file__).resolve().parents[2] / "shared/eval/pdfs"
-pdfs = args.pdfs or sorted(eval_dir.rglob("*.pdf"))
+pdfs = args.pdfs or sorted((Path(__file__).resolve().parents[2] / "shared/eval/pdfs").rglob("*.pdf"))
 embed = None
 print(f"code: {args.code.resolve()}")
 print("| PDF | pages | chunks | figures (raster/vector) | captions | skipped | ingest s (parse / embed) |")

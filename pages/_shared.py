@@ -96,7 +96,7 @@ def render_figures(answer: dict, key: str) -> None:
     if not figures:
         return
     svc = get_service()
-    cols = st.columns(len(figures))
+    cols = st.columns(max(3, len(figures)))  # a lone figure keeps a third of the width
     for i, (col, f) in enumerate(zip(cols, figures)):
         with col.container(border=True):
             path = svc.file(f["path"])

@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("reindex", help="re-chunk and re-embed books with the current settings")
     p.add_argument("--book", help="one book id; default: all")
     sub.add_parser("books", help="list the library")
+    from .eval.cli import add_parser as add_eval_parser
+
+    add_eval_parser(sub)
     args = ap.parse_args(argv)
 
     from .service import Folio
@@ -61,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     try:
         svc = Folio()
+        if args.cmd == "eval":
+            from .eval.cli import run as run_eval
+
+            return run_eval(args, svc)
         if args.cmd == "ingest":
             for f in args.files:
                 print(f"{f}:", file=sys.stderr)

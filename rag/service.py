@@ -181,6 +181,22 @@ class Folio:
                         self.page_image(hit.book_id, p, span, quotes, crop=False)))
         return out
 
+    # --- evaluation ---------------------------------------------------------------------------
+    def question_sets(self) -> list[Path]:
+        """Question sets shipped with the project (eval/*.jsonl)."""
+        return sorted((Path(__file__).resolve().parents[1] / "eval").glob("*.jsonl"))
+
+    def start_evaluation(self, items, pdf_dir: Path, configs: list[dict], name: str):
+        """Run a book QA set in the background (its PDFs are added to the library); returns the job."""
+        from .eval.jobs import start
+
+        self._eval_job = start(self, items, Path(pdf_dir), configs, name)
+        return self._eval_job
+
+    def evaluation(self):
+        """The latest evaluation job of this process, or None."""
+        return getattr(self, "_eval_job", None)
+
     # --- chat -----------------------------------------------------------------------------------
     def _ready_books(self, settings: Settings, book_id: str | None) -> list[Book]:
         books = [b for b in self.catalog.books("ready") if book_id in (None, b.id)]

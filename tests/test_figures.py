@@ -177,3 +177,16 @@ def test_quote_check_tells_the_books_own_brackets_from_citations():
     src = Source(1, "b", "Paper", chunk, chunk.text, [0], 1, 1, "p. 1", 0.1, 0.8)
     checks = check_quotes("Outbreaks were reported in Fiji [32] and Samoa. [1] Lists look like a = [1] in code. [1]", [src])
     assert [(c.n, c.how) for c in checks] == [(1, "quoted"), (1, "quoted")], checks
+
+
+def test_llm_context_lists_figures_it_may_name():
+    from rag.context import format_sources
+    from rag.types import FigureHit
+
+    chunk = Chunk("b", 0, "A state diagram shows variables and values.", 31, 31, 0, 44, label_start="11", label_end="11")
+    src = Source(1, "b", "Think Python", chunk, chunk.text, [0], 31, 31, "p. 11", 0.1, 0.8)
+    fig = FigureHit("b:fig0", "b", "Think Python", 32, "12", "Figure 2.1.: State diagram.", "vector", "f.png", 0.9,
+                    "referred to by [1]", [1])
+    block = format_sources([src], [fig])
+    assert "[1] Think Python, p. 11:\nA state diagram" in block
+    assert block.endswith("[FIGURE 1] Figure 2.1.: State diagram. (p. 12)")

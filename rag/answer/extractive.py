@@ -20,13 +20,33 @@ def _sentences(text: str) -> list[str]:
     split = split_by_sentence_tokenizer()
     out = []
     for para in re.split(r"\n\s*\n", text):
-        for s in split(para) if para.strip() else []:
+        for s in _join_abbreviations(para, split(para)) if para.strip() else []:
             s = " ".join(s.split())
             n = len(s.split())
             letters = sum(ch.isalpha() for ch in s)
             if MIN_WORDS <= n <= MAX_WORDS and letters >= 0.6 * len(s.replace(" ", "")):
                 out.append(s)
     return out
+
+
+ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")
+
+
+def _join_abbreviations(text: str, parts: list[str]) -> list[str]:
+    """Undo splits after "Fig.", "e.g.", "vgl." and the like ("… drawn in Fig." + "2 explains …"),
+    taking the joined sentence from ``text`` so that it stays a verbatim quote."""
+    out: list[tuple[int, int]] = []
+    cursor = 0
+    for p in parts:
+        start = text.find(p, cursor)
+        if start < 0:  # the splitter changed the text: keep its parts as they are
+            return parts
+        end = cursor = start + len(p)
+        if out and ABBREVIATION_END.search(text[out[-1][0]:out[-1][1]]):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return [text[a:b] for a, b in out]
 
 
 DEFINE_Q = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.+?)\s*\??\s*$|^\s*define\s+(.+?)\s*\??$", re.I)

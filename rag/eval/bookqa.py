@@ -1,0 +1,152 @@
+"""Book QA sets: questions about PDFs, asked through ``Folio.ask`` (the chat's own code path).
+
+A set is JSONL, one question per line::
+
+    {"id": "tp-01", "question": "What is a state diagram?", "file": "en_think_python_2e_288p_ccbync.pdf",
+     "evidence_pages": [31], "evidence_quote": "This kind of figure is called a state diagram",
+     "answer": "…", "answerable": true, "language": "en", "type": "definition"}
+
+``evidence_pages`` are physical (pdf) page numbers; ``file`` is relative to the PDF folder.
+Reported: page-hit of the *cited* sources (a cited source's matching chunk lies on an evidence
+page), evidence page among the sources, abstention on unanswerable questions, false abstention on
+answerable ones, quote-check failures, confidence and latency per stage.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .metrics import abstention, mean, page_hit, percentile
+
+
+@dataclass
+class QAItem:
+    id: str
+    question: str
+    file: str
+    evidence_pages: list[int] = field(default_factory=list)
+    evidence_quote: str = ""
+    answer: str = ""
+    answerable: bool = True
+    language: str = "en"
+    type: str = "fact"
+
+
+def load(path: Path) -> list[QAItem]:
+    items = []
+    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            try:
+                items.append(QAItem(**json.loads(line)))
+            except (TypeError, ValueError) as e:
+                raise ValueError(f"{path}:{n}: not a question record ({e})") from None
+    return items
+
+
+def _norm(t: str) -> str:
+    for a, b in (("’", "'"), ("‘", "'"), ("ﬁ", "fi"), ("ﬂ", "fl"), ("ﬀ", "ff"), ("ﬃ", "ffi"), ("ﬄ", "ffl")):
+        t = t.replace(a, b)
+    return " ".join(t.split()).lower()
+
+
+def check_quotes(items: list[QAItem], pdf_dir: Path) -> list[str]:
+    """Problems with the set: missing files, evidence quotes not found on their evidence pages."""
+    import pymupdf
+
+    problems, docs = [], {}
+    for it in items:
+        if not it.answerable:
+            continue
+        path = Path(pdf_dir) / it.file
+        if not path.exists():
+            problems.append(f"{it.id}: {it.file} not found in {pdf_dir}")
+            continue
+        if it.file not in docs:
+            docs[it.file] = pymupdf.open(path)
+        doc = docs[it.file]
+        if not it.evidence_pages or any(not 1 <= p <= doc.page_count for p in it.evidence_pages):
+            problems.append(f"{it.id}: evidence pages {it.evidence_pages} outside 1..{doc.page_count}")
+            continue
+        if it.evidence_quote:
+            q = _norm(it.evidence_quote)
+            pages = " ".join(_norm(re.sub(r"-\n", "", doc[p - 1].get_text())) for p in it.evidence_pages)
+            if q not in pages:
+                problems.append(f"{it.id}: evidence quote not on pages {it.evidence_pages}: {it.evidence_quote[:60]!r}")
+    return problems
+
+
+def ingest_files(folio, items: list[QAItem], pdf_dir: Path, progress=None) -> dict[str, str]:
+    """file → book id, ingesting what the library does not have yet (same file = same book)."""
+    ids = {}
+    for f in dict.fromkeys(it.file for it in items):
+        path = Path(pdf_dir) / f
+        if path.exists():
+            ids[f] = folio.ingest(path.read_bytes(), path.name, progress).book_id
+    return ids
+
+
+def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | None = None,
+        progress=None) -> dict:
+    """Ask every question of the whole library; per-question records and the summary."""
+    records = []
+    for i, it in enumerate(items):
+        a = folio.ask(it.question, **(overrides or {})).consume()
+        cited = list(dict.fromkeys(c.n for c in a.checks))
+        by_n = {s.n: s for s in a.sources}
+        cited_spans = [(by_n[n].hit.page_start, by_n[n].hit.page_end) for n in cited
+                       if n in by_n and by_n[n].book_id == book_ids.get(it.file)]
+        source_spans = [(s.page_start, s.page_end) for s in a.sources if s.book_id == book_ids.get(it.file)]
+        ev = set(it.evidence_pages)
+        records.append({
+            "id": it.id, "type": it.type, "language": it.language, "answerable": it.answerable,
+            "question": it.question, "abstained": a.not_found,
+            "page_hit": bool(it.answerable and not a.not_found and page_hit(cited_spans, ev)),
+            "evidence_in_sources": bool(it.answerable and page_hit(source_spans, ev)),
+            "quote_failures": sum(not c.ok for c in a.checks), "confidence": round(a.confidence, 4),
+            "cited_pages": cited_spans, "answer": a.text[:500], "trace_ms": {k: round(v, 1) for k, v in a.trace.items()},
+        })
+        if progress:
+            progress(i + 1, len(items))
+    return {"summary": summarise(records), "records": records}
+
+
+def summarise(records: list[dict]) -> dict:
+    ans = [r for r in records if r["answerable"]]
+    ab = abstention([r["answerable"] for r in records], [r["abstained"] for r in records])
+    totals = [r["trace_ms"].get("total", 0.0) for r in records]
+    first = [r["trace_ms"].get("first_token", 0.0) for r in records if "first_token" in r["trace_ms"]]
+    stages = sorted({k for r in records for k in r["trace_ms"] if not k.endswith("_failed")})
+    return {
+        "questions": len(records), "answerable": len(ans), "unanswerable": len(records) - len(ans),
+        "page_hit": round(mean([r["page_hit"] for r in ans]), 3),
+        "evidence_in_sources": round(mean([r["evidence_in_sources"] for r in ans]), 3),
+        "abstention": round(ab["abstention"], 3), "false_abstention": round(ab["false_abstention"], 3),
+        "quote_failures": sum(r["quote_failures"] for r in records),
+        "mean_confidence": round(mean([r["confidence"] for r in records]), 3),
+        "latency_ms": {"p50": round(percentile(totals, 50), 1), "p95": round(percentile(totals, 95), 1),
+                       "first_token_p50": round(percentile(first, 50), 1)},
+        "stage_ms_mean": {k: round(mean([r["trace_ms"].get(k, 0.0) for r in records]), 1) for k in stages},
+        "page_hit_by_type": {t: round(mean([r["page_hit"] for r in ans if r["type"] == t]), 3)
+                             for t in sorted({r["type"] for r in ans})},
+        "page_hit_by_language": {lang: round(mean([r["page_hit"] for r in ans if r["language"] == lang]), 3)
+                                 for lang in sorted({r["language"] for r in ans})},
+    }
+
+
+def table(summary: dict) -> str:
+    s = summary
+    lines = [f"{s['questions']} questions ({s['answerable']} answerable, {s['unanswerable']} unanswerable)",
+             "| metric | value |", "|---|---|",
+             f"| page-hit of cited sources (answerable) | {s['page_hit']:.3f} |",
+             f"| evidence page among sources | {s['evidence_in_sources']:.3f} |",
+             f"| abstention on unanswerable | {s['abstention']:.3f} |",
+             f"| false abstention on answerable | {s['false_abstention']:.3f} |",
+             f"| quote-check failures | {s['quote_failures']} |",
+             f"| mean confidence | {s['mean_confidence']:.3f} |",
+             f"| latency p50 / p95 (ms) | {s['latency_ms']['p50']:.0f} / {s['latency_ms']['p95']:.0f} |",
+             f"| first text p50 (ms) | {s['latency_ms']['first_token_p50']:.0f} |"]
+    lines += [f"| page-hit, {k} | {v:.3f} |" for k, v in s["page_hit_by_type"].items()]
+    lines += [f"| page-hit, language {k} | {v:.3f} |" for k, v in s["page_hit_by_language"].items()]
+    return "\n".join(lines)

@@ -1,0 +1,110 @@
+"""``python -m rag eval …``: beir | qa | check.
+
+    python -m rag eval beir ../shared/eval/scifact [--split test] [--modes bm25,dense,hybrid] [--out FILE.json]
+    python -m rag eval qa eval/qa_shared_eval.jsonl --pdfs ../shared/eval/pdfs [--config window=0 --config window=2 …]
+                                                    [--out FILE.json] [--csv FILE.csv]
+    python -m rag eval check eval/qa_shared_eval.jsonl --pdfs ../shared/eval/pdfs
+
+``--config`` (repeatable) runs the set once per configuration of query-time settings
+(``key=value[,key=value]``, names as in ``Settings``: window, similarity_threshold, rrf_k, …)
+and prints them side by side; the library is ingested once.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+from ..errors import RagError
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("eval", help="evaluate retrieval (BEIR) or answers (book QA set)")
+    ev = p.add_subparsers(dest="eval_cmd", required=True)
+    b = ev.add_parser("beir", help="nDCG@10 / Recall@100 / MRR for BM25, dense, hybrid on a BEIR folder")
+    b.add_argument("folder", type=Path)
+    b.add_argument("--split", default="test")
+    b.add_argument("--modes", default="bm25,dense,hybrid")
+    b.add_argument("--out", type=Path, help="write the result as JSON")
+    q = ev.add_parser("qa", help="ask a JSONL question set through the chat's code path")
+    q.add_argument("set", type=Path)
+    q.add_argument("--pdfs", type=Path, required=True, help="folder the set's `file` names are relative to")
+    q.add_argument("--config", action="append", default=[], help="key=value[,key=value] query-time settings")
+    q.add_argument("--out", type=Path, help="write summaries and per-question records as JSON")
+    q.add_argument("--csv", type=Path, help="write one row per configuration and question as CSV")
+    c = ev.add_parser("check", help="check a question set: files present, evidence quotes on their pages")
+    c.add_argument("set", type=Path)
+    c.add_argument("--pdfs", type=Path, required=True)
+
+
+def _progress(done: int, total: int) -> None:
+    print(f"\r  {done}/{total}", end="", file=sys.stderr, flush=True)
+
+
+def parse_config(text: str) -> dict:
+    from ..settings import Settings
+
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, _, value = part.partition("=")
+        field = Settings.model_fields.get(key.strip())
+        if field is None or not value:
+            raise RagError(f"--config {text!r}: '{key}' is not a setting (see the README's settings table).")
+        out[key.strip()] = field.annotation(value) if field.annotation in (int, float) else value
+    return out
+
+
+def run(args, svc) -> int:
+    from . import beir, bookqa
+
+    if args.eval_cmd == "beir":
+        folder = args.folder
+        if not (folder / "corpus.jsonl").exists():
+            raise RagError(f"{folder} is not a BEIR folder (corpus.jsonl, queries.jsonl, qrels/{args.split}.tsv).")
+        bs = beir.load(folder, args.split)
+        s = svc.settings.model_copy(update={"data_dir": svc.settings.data_dir / "eval" / f"beir-{bs.name}"})
+        print(f"{bs.name}: {len(bs.docs)} documents, {len(bs.queries)} queries; embedding (cached by text)…", file=sys.stderr)
+        res = beir.evaluate(bs, s, svc.embed, tuple(args.modes.split(",")), progress=_progress)
+        print(file=sys.stderr)
+        print(beir.table(res))
+        if args.out:
+            args.out.write_text(json.dumps(res, indent=1))
+        return 0
+    items = bookqa.load(args.set)
+    if args.eval_cmd == "check":
+        problems = bookqa.check_quotes(items, args.pdfs)
+        for p in problems:
+            print(p)
+        print(f"{len(items)} questions, {sum(not i.answerable for i in items)} unanswerable, "
+              f"{len(problems)} problems")
+        return 1 if problems else 0
+    configs = [parse_config(c) for c in args.config] or [{}]
+    print(f"ingesting {len({i.file for i in items})} files (already indexed ones are skipped)…", file=sys.stderr)
+    ids = bookqa.ingest_files(svc, items, args.pdfs)
+    results = []
+    for cfg in configs:
+        print(f"config {cfg or 'default'}:", file=sys.stderr)
+        res = bookqa.run(svc, items, ids, cfg, progress=_progress)
+        print(file=sys.stderr)
+        results.append({"config": cfg, **res})
+        print(f"\n## config: {cfg or 'current settings'}\n{bookqa.table(res['summary'])}")
+    if len(results) > 1:
+        keys = ["page_hit", "evidence_in_sources", "abstention", "false_abstention", "quote_failures"]
+        print("\n| config | " + " | ".join(keys) + " | p50 ms |\n|---|" + "---|" * (len(keys) + 1))
+        for r in results:
+            s = r["summary"]
+            print(f"| {r['config'] or 'current'} | " + " | ".join(str(s[k]) for k in keys) + f" | {s['latency_ms']['p50']} |")
+    if args.out:
+        args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False))
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(["config", "id", "type", "language", "answerable", "abstained", "page_hit",
+                        "evidence_in_sources", "quote_failures", "confidence", "total_ms"])
+            for r in results:
+                for q in r["records"]:
+                    w.writerow([json.dumps(r["config"]), q["id"], q["type"], q["language"], q["answerable"],
+                                q["abstained"], q["page_hit"], q["evidence_in_sources"], q["quote_failures"],
+                                q["confidence"], q["trace_ms"].get("total", 0)])
+    return 0

@@ -13,6 +13,7 @@ pages = [
     st.Page("pages/chat.py", title="Chat", icon="💬"),
     st.Page("pages/inspector.py", title="Chunk inspector", icon="🔍"),
     st.Page("pages/evaluate.py", title="Evaluate", icon="🧪"),
+    st.Page("pages/metrics.py", title="Metrics", icon="📈"),
 ]
 nav = st.navigation(pages)
 library_sidebar()

@@ -142,9 +142,10 @@ def render_sources(answer: dict, key: str = "a") -> None:
             st.text(src.quote[:700])
             if s["n"] in cited:
                 try:
-                    for page, label, crop, full in svc.citation_pages(src, text):
+                    for page, label, crop in svc.citation_pages(src, text):
                         if st.toggle(f"Whole page {label} (pdf p. {page})", key=f"{key}-full-{s['n']}-{page}"):
-                            st.image(str(full), width="stretch")
+                            whole = next(p for p in svc.citation_pages(src, text, crop=False) if p[0] == page)[2]
+                            st.image(str(whole), width="stretch")  # rendered only when asked for
                         else:
                             st.image(str(crop), caption=f"p. {label}: the passage highlighted", width="stretch")
                 except RagError as e:
@@ -152,7 +153,9 @@ def render_sources(answer: dict, key: str = "a") -> None:
             st.divider()
     trace = answer.get("trace") or {}
     if trace:
-        st.caption("⏱ " + _fmt_trace(trace) + f" · query: “{escape_markdown(answer.get('query', ''))}”")
+        st.caption("⏱ " + _fmt_trace(trace) + f" · query: “{escape_markdown(answer.get('query', ''))}” · "
+                   f"confidence {answer.get('confidence', 0):.2f} (0\\.7 × average similarity of the sources + "
+                   "0\\.3 × share of them above 0\\.7)")
 
 
 def render_answer_extras(answer: dict, key: str) -> None:

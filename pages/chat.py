@@ -42,11 +42,25 @@ if not books:
 session_id = st.session_state.get("session_id")
 messages = svc.catalog.messages(session_id) if session_id else []
 
+def feedback_widget(mid: int, current: int | None, comment: str) -> None:
+    """Thumbs and an optional comment on one answer, stored with its metrics."""
+    def changed():
+        svc.feedback(mid, st.session_state.get(f"fb{mid}"), st.session_state.get(f"fbc{mid}", ""))
+
+    c1, c2 = st.columns([1, 5])
+    with c1:
+        st.feedback("thumbs", key=f"fb{mid}", default=current, on_change=changed)
+    with c2:
+        st.text_input("Comment", comment, key=f"fbc{mid}", on_change=changed, placeholder="Optional comment",
+                      label_visibility="collapsed")
+
+
 for m in messages:  # replay history with figures and sources on every rerun
     with st.chat_message(m["role"]):
         st.text(m["content"])  # book words (and the user's) are text, never Markdown or HTML
         if m["answer"]:
             render_answer_extras(m["answer"], key=f"m{m['id']}")
+            feedback_widget(m["id"], m.get("feedback"), m.get("comment") or "")
 
 question = st.chat_input("Ask about your books…", disabled=not books)
 if question:
@@ -72,9 +86,9 @@ if question:
             for piece in stream:  # streamed as plain text: a book's words are never Markdown or HTML
                 shown += piece
                 box.text(shown)
-            answer = stream.answer.to_dict()
-            mid = svc.catalog.add_message(session_id, "assistant", stream.answer.text, answer)
-            render_answer_extras(answer, key=f"m{mid}")
+            mid = svc.save_answer(session_id, stream.answer)
+            render_answer_extras(stream.answer.to_dict(), key=f"m{mid}")
+            feedback_widget(mid, None, "")
         except Exception as e:  # noqa: BLE001 - a message, never a traceback
             show_error(e)
             stored = str(e) if isinstance(e, RagError) else f"Something went wrong ({type(e).__name__})."

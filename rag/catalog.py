@@ -45,6 +45,12 @@ CREATE TABLE IF NOT EXISTS figures (
 CREATE TABLE IF NOT EXISTS figure_links (
   book_id TEXT NOT NULL REFERENCES books(id) ON DELETE CASCADE, chunk_index INTEGER NOT NULL,
   figure_idx INTEGER NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (book_id, chunk_index, figure_idx, relation));
+CREATE TABLE IF NOT EXISTS answer_metrics (
+  message_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE, session_id INTEGER NOT NULL,
+  created_at TEXT NOT NULL, question TEXT NOT NULL, total_ms REAL NOT NULL, first_token_ms REAL NOT NULL,
+  stages TEXT NOT NULL, avg_similarity REAL NOT NULL, confidence REAL NOT NULL, not_found INTEGER NOT NULL,
+  slow INTEGER NOT NULL, low_similarity INTEGER NOT NULL, quote_failures INTEGER NOT NULL, book_ids TEXT NOT NULL,
+  feedback INTEGER, comment TEXT NOT NULL DEFAULT '');
 """
 
 # columns added after the first release: (table, column, definition)
@@ -198,6 +204,13 @@ class Catalog:
         vecs = np.stack([np.frombuffer(r["vector"], dtype=np.float32) for r in rows]) if rows else np.zeros((0, 0), np.float32)
         return figs, vecs
 
+    def figure_chunks(self, book_id: str, figure_idx: int, relation: str = "on") -> list[int]:
+        """Chunk indices linked to one figure (its caption's chunk for "on")."""
+        with self._db() as db:
+            rows = db.execute("SELECT chunk_index FROM figure_links WHERE book_id=? AND figure_idx=? AND relation=? "
+                              "ORDER BY chunk_index", (book_id, figure_idx, relation))
+            return [r["chunk_index"] for r in rows]
+
     def figure_links(self, book_id: str, chunk_indices: list[int]) -> list[tuple[int, int, str]]:
         """(chunk_index, figure_idx, relation) for these chunks of one book."""
         if not chunk_indices:
@@ -253,9 +266,31 @@ class Catalog:
             db.execute("UPDATE sessions SET updated_at=? WHERE id=?", (_now(), session_id))
             return int(cur.lastrowid)
 
+    # --- answer metrics and feedback ---------------------------------------------------
+    def add_metrics(self, message_id: int, session_id: int, question: str, m: dict) -> None:
+        with self._db() as db:
+            db.execute("INSERT OR REPLACE INTO answer_metrics(message_id, session_id, created_at, question, total_ms, "
+                       "first_token_ms, stages, avg_similarity, confidence, not_found, slow, low_similarity, "
+                       "quote_failures, book_ids) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                       (message_id, session_id, _now(), question, m["total_ms"], m["first_token_ms"],
+                        json.dumps(m["stages"]), m["avg_similarity"], m["confidence"], int(m["not_found"]),
+                        int(m["slow"]), int(m["low_similarity"]), m["quote_failures"], json.dumps(m["book_ids"])))
+
+    def set_feedback(self, message_id: int, score: int | None, comment: str = "") -> None:
+        with self._db() as db:
+            db.execute("UPDATE answer_metrics SET feedback=?, comment=? WHERE message_id=?", (score, comment, message_id))
+
+    def metrics(self) -> list[dict]:
+        with self._db() as db:
+            rows = [dict(r) for r in db.execute("SELECT * FROM answer_metrics ORDER BY created_at")]
+        for r in rows:
+            r["stages"], r["book_ids"] = json.loads(r["stages"]), json.loads(r["book_ids"])
+        return rows
+
     def messages(self, session_id: int) -> list[dict]:
         with self._db() as db:
-            rows = db.execute("SELECT * FROM messages WHERE session_id=? ORDER BY id", (session_id,))
+            rows = db.execute("SELECT m.*, a.feedback, a.comment FROM messages m LEFT JOIN answer_metrics a "
+                              "ON a.message_id = m.id WHERE m.session_id=? ORDER BY m.id", (session_id,))
             out = []
             for r in rows:
                 d = dict(r)

@@ -16,7 +16,7 @@ from .parse.captions import reference_keys
 from .types import FigureHit, Source
 
 LINKED_MIN_SIMILARITY = 0.15  # a linked figure this unrelated to the question is noise
-NAMED_BONUS = 0.4  # the question says "Figure 2.1" / "Fig 2" / "Abbildung 1.3"
+NAMED_BONUS = 1.0  # the question says "Figure 2.1" / "Fig 2" / "Abbildung 1.3"
 LEAD_BONUS = (0.12, 0.06)  # figures of the first and second source the answer cites
 BONUS = {("on", True): 0.25, ("ref", True): 0.2, ("on", False): 0.1, ("ref", False): 0.08}
 

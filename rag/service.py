@@ -8,7 +8,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator
 
+import numpy as np
+
 from .answer import NOT_FOUND_TEXT, make_backend
+from .answer_metrics import confidence
 from .bm25 import BM25Cache
 from .catalog import Catalog
 from .context import build_sources
@@ -166,20 +169,18 @@ class Folio:
         return render_page(pdf, pg, local, [q for q in found if q], self.settings.page_cache_dir / book_id,
                            self.settings.page_image_zoom, crop)
 
-    def citation_pages(self, source: Source, answer_text: str = "") -> list[tuple[int, str, Path, Path]]:
-        """For a source: (pdf page, printed label, cropped highlight PNG, whole-page PNG) for each page its
-        matching chunk lies on; the sentences the answer quotes from it are highlighted stronger."""
+    def citation_pages(self, source: Source, answer_text: str = "", crop: bool = True) -> list[tuple[int, str, Path]]:
+        """For a source: (pdf page, printed label, PNG) for each page its matching chunk lies on, the chunk
+        highlighted and the sentences the answer quotes from it highlighted stronger; ``crop`` keeps the
+        band around the passage, else the whole page. Rendered on first request, then cached."""
         from .answer.quotecheck import attributed
 
         quotes = [sent for sent, ns in attributed(answer_text) if source.n in ns]
         hit = source.hit
         labels = {hit.page_start: hit.label_start, hit.page_end: hit.label_end}
-        out = []
-        for p in range(hit.page_start, hit.page_end + 1):
-            span = [(hit.char_start, hit.char_end)]
-            out.append((p, labels.get(p) or str(p), self.page_image(hit.book_id, p, span, quotes, crop=True),
-                        self.page_image(hit.book_id, p, span, quotes, crop=False)))
-        return out
+        span = [(hit.char_start, hit.char_end)]
+        return [(p, labels.get(p) or str(p), self.page_image(hit.book_id, p, span, quotes, crop=crop))
+                for p in range(hit.page_start, hit.page_end + 1)]
 
     # --- evaluation ---------------------------------------------------------------------------
     def question_sets(self) -> list[Path]:
@@ -233,10 +234,16 @@ class Folio:
         hits = retriever.hits(query)
         trace.update(retriever.timings)
         t = time.perf_counter()
+        named = self._named_figure_hits(query, retriever.query_vector, ids)
+        if named:
+            taken = {h.chunk.id for h in named}
+            hits = (named + [h for h in hits if h.chunk.id not in taken])[:s.max_chunks]
+        trace["named_figures"] = (time.perf_counter() - t) * 1e3
+        t = time.perf_counter()
         titles = {b.id: b.title for b in books}
         answer.sources = build_sources(hits, s.window, s.context_budget_tokens, self.catalog.chunk_range, titles)
         trace["expand"] = (time.perf_counter() - t) * 1e3
-        answer.confidence = max((h.similarity for h in hits), default=0.0)
+        answer.confidence = confidence([src.similarity for src in answer.sources])
         if not answer.sources:
             answer.not_found = True
             return AnswerStream(answer, iter([NOT_FOUND_TEXT]), t0)
@@ -247,6 +254,33 @@ class Folio:
         return AnswerStream(answer, backend.stream(question, answer.sources, figures=figures), t0,
                             finish=lambda a: self._finish(a, s, figure_vec))
 
+    def _named_figure_hits(self, query: str, qvec, book_ids: list[str]) -> list:
+        """A question that names a figure or table ("What does Figure 7-26 show?", "Was zeigt Abbildung 5.1?")
+        gets the chunk holding that figure's caption first. Where several books have that number, the one
+        whose caption starts with the same word and whose text is closest to the question wins."""
+        from .parse.captions import named_figures, same_word
+        from .types import Hit
+
+        named = named_figures(query)
+        if not named:
+            return []
+        figs, vecs = self.catalog.figure_vectors(book_ids)
+        q = np.asarray(qvec, dtype=np.float32)
+        hits = []
+        for key, word in named:
+            rows = [i for i, f in enumerate(figs) if f.ref == key]
+            if not rows:
+                continue
+            best = max(rows, key=lambda i: float(vecs[i] @ q) + (0.2 if same_word(word, figs[i].caption) else 0.0))
+            f = figs[best]
+            on = self.catalog.figure_chunks(f.book_id, f.index, "on")[:1]
+            refs = [ci for ci in self.catalog.figure_chunks(f.book_id, f.index, "ref") if ci not in on][:1]
+            for ci in on + refs:  # its caption, and the text that first discusses it
+                chunk = self.catalog.chunk_range(f.book_id, ci, ci)[0]
+                sim = self.store.similarities(qvec, [chunk.id]).get(chunk.id, float(vecs[best] @ q))
+                hits.append(Hit(chunk, score=1.0, similarity=sim))
+        return hits
+
     def _figure_candidates(self, query: str, qvec, sources: list[Source], book_ids: list[str], titles: dict,
                            s: Settings):
         from .figselect import candidates
@@ -256,6 +290,23 @@ class Folio:
         hits = candidates(query, qvec, sources, (figs, vecs), self.catalog.figure_links, titles,
                           s.figure_min_similarity, s.max_figures)
         return hits, (lambda fid: vecs[rows[fid]] if fid in rows else None)
+
+    def save_answer(self, session_id: int, answer: Answer) -> int:
+        """Store an answered turn in its chat session with its metrics; returns the message id."""
+        from .answer_metrics import answer_metrics
+
+        mid = self.catalog.add_message(session_id, "assistant", answer.text, answer.to_dict())
+        m = answer_metrics(answer, self.settings.slow_answer_ms, self.settings.low_similarity)
+        self.catalog.add_metrics(mid, session_id, answer.question, m)
+        return mid
+
+    def feedback(self, message_id: int, score: int | None, comment: str = "") -> None:
+        """Thumbs (1 up, 0 down, None cleared) and an optional comment on one answer."""
+        self.catalog.set_feedback(message_id, score, comment)
+
+    def metrics(self) -> list[dict]:
+        """Every answered question's metrics (oldest first), for the Metrics page."""
+        return self.catalog.metrics()
 
     def _finish(self, answer: Answer, s: Settings, figure_vec) -> None:
         """Once the text is complete: quote check, then the figures of the sources it cites."""

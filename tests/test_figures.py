@@ -100,7 +100,8 @@ def test_page_image_highlights_the_cited_passage(folio, figure_pdf):
     a = folio.ask("Why keep the colour sample away from sunlight?").consume()
     src = a.sources[0]
     assert "sunlight" in src.hit.text and src.hit.page_start == 1
-    (page, label, crop, full), = folio.citation_pages(src, a.text)
+    (page, label, crop), = folio.citation_pages(src, a.text)
+    (_, _, full), = folio.citation_pages(src, a.text, crop=False)
     assert page == 1 and crop.exists() and full.exists()
     plain = pymupdf.Pixmap(str(folio.page_image(r.book_id, 1, crop=False)))
     lit = pymupdf.Pixmap(str(full))

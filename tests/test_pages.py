@@ -126,3 +126,30 @@ def test_chat_shows_figures_page_images_and_book_text_literally(data_dir, embed)
     # the answer and its passages are plain text elements: the book's characters exactly
     assert MARKUP_LINE.split(" and ")[0] in at.chat_message[3].text[0].value
     assert not any("__main__" in m.value for m in at.chat_message[3].markdown)  # never as Markdown
+
+
+def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf, embed):
+    f = Folio(Settings())
+    f.__dict__["embed"] = embed
+    f.ingest(book_pdf, "garden.pdf")
+    at = app()
+    at.switch_page("pages/metrics.py").run()
+    assert not at.exception and "No answers yet" in texts(at)
+
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("How often do tomatoes need watering?").run()
+    at.chat_input[0].set_value("Who painted the Mona Lisa?").run()
+    assert not at.exception
+    rows = f.metrics()
+    assert len(rows) == 2 and rows[0]["total_ms"] > 0 and rows[0]["confidence"] > 0 and not rows[0]["not_found"]
+    assert rows[1]["not_found"] and rows[1]["confidence"] == 0.0
+    f.feedback(rows[0]["message_id"], 0, "too short")  # thumbs down, with a comment
+    assert f.metrics()[0]["feedback"] == 0 and f.metrics()[0]["comment"] == "too short"
+
+    at.switch_page("pages/metrics.py").run()
+    assert not at.exception
+    values = {m.label: m.value for m in at.metric}
+    assert values["Answers"] == "2" and values["Not found"] == "50%" and values["Feedback 👍 / 👎"] == "0 / 1"
+    assert "How often do tomatoes need watering?" in [t.value for t in at.text][0]  # the lowest-rated first
+    at.button(key=f"open{rows[0]['message_id']}").click().run()
+    assert not at.exception

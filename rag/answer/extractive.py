@@ -8,6 +8,7 @@ from typing import Iterator
 
 import numpy as np
 
+from ..parse.captions import reference_keys
 from ..types import Source
 from .base import fold_history, key_terms
 
@@ -88,11 +89,14 @@ class ExtractiveBackend:
         cos = vecs @ q
         terms = {_stem(t) for t in key_terms(question)}
         define = definition_pattern(question)
+        named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         scored = []
         for (sent, n, in_hit), c in zip(cands, cos):
             words = {_stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = 0.2 if define and define.search(sent) else 0.0
+            if named and named & set(reference_keys(sent)):
+                boost += 0.25
             scored.append((sent, n, float(c) + 0.3 * overlap + boost + (0.03 if in_hit else 0.0)))
         scored.sort(key=lambda x: -x[2])
         chosen: list[tuple[str, int, float]] = []

@@ -42,6 +42,21 @@ def reference_keys(text: str) -> list[str]:
     return out
 
 
+def named_figures(text: str) -> list[tuple[str, str]]:
+    """(key, word) for each figure or table ``text`` names: [("figure 5.1", "abbildung")]."""
+    out: list[tuple[str, str]] = []
+    for m in REFERENCE.finditer(text):
+        k = (_key(m.group("word"), m.group("num")), m.group("word").lower())
+        if k not in out:
+            out.append(k)
+    return out
+
+
+def same_word(word: str, caption: str) -> bool:
+    """Whether a caption starts with the word a question used ("Abb." ~ "Abbildung", "Fig" ~ "Figure")."""
+    return caption[:3].lower() == word[:3].lower()
+
+
 def clean_caption(text: str, limit: int = 400) -> str:
     t = " ".join(text.split())
     return t if len(t) <= limit else t[:limit].rsplit(" ", 1)[0] + "…"

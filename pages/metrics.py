@@ -1,0 +1,74 @@
+"""Metrics: latency percentiles, confidence, not-found and feedback over every answered question,
+over time and per book; the lowest-rated and lowest-confidence answers, each opening its chat."""
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from pages._shared import get_service
+from rag.answer_metrics import HIGH_CONFIDENCE
+from rag.eval.metrics import percentile
+
+svc = get_service()
+st.title("📈 Metrics")
+rows = svc.metrics()
+if not rows:
+    st.info("No answers yet. Ask something on the Chat page; every answer's latency, confidence and your "
+            "feedback are recorded here.")
+    st.stop()
+
+df = pd.DataFrame(rows)
+df["created_at"] = pd.to_datetime(df["created_at"])
+df["day"] = df["created_at"].dt.strftime("%Y-%m-%d")
+n = len(df)
+t = df["total_ms"].tolist()
+c = st.columns(4)
+c[0].metric("Answers", n)
+c[1].metric("Latency p50 / p95 / p99", f"{percentile(t, 50) / 1e3:.2f} / {percentile(t, 95) / 1e3:.2f} / "
+                                        f"{percentile(t, 99) / 1e3:.2f} s")
+c[2].metric("High-confidence rate", f"{(df['confidence'] >= HIGH_CONFIDENCE).mean():.0%}",
+            help=f"confidence ≥ {HIGH_CONFIDENCE}; confidence = 0.7 × average similarity of the chunks used "
+                 "+ 0.3 × share of them above 0.7")
+c[3].metric("Not found", f"{df['not_found'].mean():.0%}")
+c = st.columns(4)
+c[0].metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}", help=f"average similarity < {svc.settings.low_similarity}")
+c[1].metric("Slow answers", f"{df['slow'].mean():.0%}", help=f"over {svc.settings.slow_answer_ms / 1e3:.1f} s")
+rated = df["feedback"].dropna()
+c[2].metric("Feedback 👍 / 👎", f"{int((rated == 1).sum())} / {int((rated == 0).sum())}")
+c[3].metric("Quote-check failures", int(df["quote_failures"].sum()))
+
+st.subheader("Over time")
+daily = df.groupby("day").agg(p50=("total_ms", lambda x: percentile(list(x), 50)),
+                              p95=("total_ms", lambda x: percentile(list(x), 95)),
+                              confidence=("confidence", "mean"), not_found=("not_found", "mean"),
+                              answers=("total_ms", "size")).reset_index()
+lat = daily.melt(id_vars="day", value_vars=["p50", "p95"], var_name="percentile", value_name="ms")
+st.altair_chart(alt.Chart(lat).mark_line(point=True).encode(x="day:N", y=alt.Y("ms:Q", title="latency (ms)"),
+                                                           color="percentile:N"), width="stretch")
+rates = daily.melt(id_vars="day", value_vars=["confidence", "not_found"], var_name="rate", value_name="value")
+st.altair_chart(alt.Chart(rates).mark_line(point=True).encode(x="day:N", y=alt.Y("value:Q", scale=alt.Scale(domain=[0, 1])),
+                                                             color="rate:N"), width="stretch")
+
+st.subheader("Per book")
+titles = {b.id: b.title for b in svc.books()}
+per_book = df.explode("book_ids").dropna(subset=["book_ids"])
+if not per_book.empty:
+    per_book["book"] = per_book["book_ids"].map(lambda i: titles.get(i, i))
+    agg = per_book.groupby("book").agg(answers=("total_ms", "size"), confidence=("confidence", "mean"),
+                                       p50_ms=("total_ms", "median"), thumbs_up=("feedback", lambda x: int((x == 1).sum())),
+                                       thumbs_down=("feedback", lambda x: int((x == 0).sum()))).reset_index()
+    st.altair_chart(alt.Chart(agg).mark_bar().encode(x=alt.X("confidence:Q", scale=alt.Scale(domain=[0, 1])),
+                                                     y=alt.Y("book:N", title=None)), width="stretch")
+    st.dataframe(agg, hide_index=True, width="stretch")
+
+st.subheader("Weakest answers")
+weak = df.sort_values(["feedback", "confidence"], na_position="last").head(10)
+for _, r in weak.iterrows():
+    with st.container(border=True):
+        fb = {1.0: "👍", 0.0: "👎"}.get(r["feedback"], "no feedback")
+        st.text(r["question"])
+        a, b = st.columns([5, 1])
+        a.caption(f"confidence {r['confidence']:.2f} · avg similarity {r['avg_similarity']:.2f} · "
+                  f"{r['total_ms'] / 1e3:.2f} s · {fb}" + (" · not found" if r["not_found"] else ""))
+        if b.button("Open chat", key=f"open{r['message_id']}"):
+            st.session_state["session_id"] = int(r["session_id"])
+            st.switch_page("pages/chat.py")

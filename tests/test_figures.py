@@ -191,3 +191,13 @@ def test_llm_context_lists_figures_it_may_name():
     block = format_sources([src], [fig])
     assert "[1] Think Python, p. 11:\nA state diagram" in block
     assert block.endswith("[FIGURE 1] Figure 2.1.: State diagram. (p. 12)")
+
+
+def test_quote_check_keeps_a_paragraph_number_that_opens_the_next_quote():
+    text = "Tòa án giao nhà đất cho người cao tuổi. [11] Đối với phần móng đá nguyên đơn đã xây dựng trên thửa đất."
+    chunk = Chunk("b", 0, text, 1, 1, 0, len(text))
+    src = Source(3, "b", "Án lệ", chunk, chunk.text, [0], 1, 1, "p. 1", 0.1, 0.8)
+    answer = ("Tòa án giao nhà đất cho người cao tuổi. [3] [11] Đối với phần móng đá nguyên đơn đã xây dựng "
+              "trên thửa đất. [3]")
+    checks = check_quotes(answer, [src])
+    assert [(c.n, c.how) for c in checks] == [(3, "quoted"), (3, "quoted")], checks

@@ -26,21 +26,30 @@ def _stem(w: str) -> str:
     return re.sub(r"(ing|ed|es|s)$", "", w) if len(w) > 4 else w
 
 
+def _in_book(snippet: str, book_texts: list[str]) -> bool:
+    return bool(book_texts) and any(normalise(snippet) in b for b in book_texts)
+
+
 def attributed(text: str, book_texts: list[str] = ()) -> list[tuple[str, list[int]]]:
     """(sentence, [n, ...]) for each citation group in ``text``: the sentence right before it.
-    A bracket that the quoted book itself has there ("… Fiji [32].", "a = [1]") is the book's
-    text, not a citation: it is recognised by occurring, with the words before it, in ``book_texts``
-    (normalised)."""
-    out = []
+    A bracket that the quoted book itself has there ("… Fiji [32].", "a = [1]", a court decision's
+    paragraph number "[11] Đối với …") is the book's text, not a citation: it is recognised by
+    occurring, with the words before or after it, in ``book_texts`` (normalised)."""
+    out: list[tuple[str, list[int]]] = []
     carry = ""
     for m in CITED.finditer(text):
-        tail = normalise(m.group(0))[-40:]
-        if book_texts and len(m.group(1).strip()) >= 12 and any(tail in b for b in book_texts):
-            carry += m.group(0)
+        before = m.group(1)
+        if len(before.strip()) >= 12 and _in_book(m.group(0)[-40:], book_texts):
+            carry += m.group(0)  # "… Fiji [32]": the book's own bracket, the sentence goes on
             continue
-        before = (carry + m.group(1)).strip()
+        nums: list[int] = []
+        for b in re.finditer(r"\[(\d+)\]", m.group(2)):
+            after = text[m.start(2) + b.start():m.start(2) + b.start() + 40]
+            if nums and len(after.split()) > 3 and _in_book(after, book_texts):
+                break  # "[3] [11] Đối với …": [11] opens the next quoted sentence
+            nums.append(int(b.group(1)))
+        before = (carry + before).strip()
         carry = ""
-        nums = [int(x) for x in re.findall(r"\d+", m.group(2))]
         if not before:
             if out:  # "[1][2]" split by the regex: same sentence
                 out[-1][1].extend(nums)

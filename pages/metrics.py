@@ -23,18 +23,21 @@ n = len(df)
 t = df["total_ms"].tolist()
 c = st.columns(4)
 c[0].metric("Answers", n)
-c[1].metric("Latency p50 / p95 / p99", f"{percentile(t, 50) / 1e3:.2f} / {percentile(t, 95) / 1e3:.2f} / "
-                                        f"{percentile(t, 99) / 1e3:.2f} s")
-c[2].metric("High-confidence rate", f"{(df['confidence'] >= HIGH_CONFIDENCE).mean():.0%}",
+for col, q in zip(c[1:], (50, 95, 99)):
+    col.metric(f"Latency p{q}", f"{percentile(t, q) / 1e3:.2f} s")
+c = st.columns(4)
+c[0].metric("High-confidence rate", f"{(df['confidence'] >= HIGH_CONFIDENCE).mean():.0%}",
             help=f"confidence ≥ {HIGH_CONFIDENCE}; confidence = 0.7 × average similarity of the chunks used "
                  "+ 0.3 × share of them above 0.7")
-c[3].metric("Not found", f"{df['not_found'].mean():.0%}")
+c[1].metric("Not found", f"{df['not_found'].mean():.0%}")
+c[2].metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}", help=f"average similarity < {svc.settings.low_similarity}")
+c[3].metric("Slow answers", f"{df['slow'].mean():.0%}", help=f"over {svc.settings.slow_answer_ms / 1e3:.1f} s")
 c = st.columns(4)
-c[0].metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}", help=f"average similarity < {svc.settings.low_similarity}")
-c[1].metric("Slow answers", f"{df['slow'].mean():.0%}", help=f"over {svc.settings.slow_answer_ms / 1e3:.1f} s")
 rated = df["feedback"].dropna()
-c[2].metric("Feedback 👍 / 👎", f"{int((rated == 1).sum())} / {int((rated == 0).sum())}")
-c[3].metric("Quote-check failures", int(df["quote_failures"].sum()))
+c[0].metric("Feedback 👍 / 👎", f"{int((rated == 1).sum())} / {int((rated == 0).sum())}")
+c[1].metric("Mean confidence", f"{df['confidence'].mean():.2f}")
+c[2].metric("Quote-check failures", int(df["quote_failures"].sum()))
+c[3].metric("First text p50", f"{percentile(df['first_token_ms'].tolist(), 50) / 1e3:.2f} s")
 
 st.subheader("Over time")
 daily = df.groupby("day").agg(p50=("total_ms", lambda x: percentile(list(x), 50)),

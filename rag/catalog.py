@@ -58,8 +58,10 @@ MIGRATIONS = [
     ("pages", "lines", "TEXT NOT NULL DEFAULT '[]'"),
     ("books", "figures", "INTEGER NOT NULL DEFAULT 0"),
     ("books", "report", "TEXT NOT NULL DEFAULT '{}'"),
+    ("figures", "description", "TEXT NOT NULL DEFAULT ''"),
 ]
-_FIGURE_COLS = "book_id, idx, page, page_label, bbox, kind, caption, ref, labels, context, anchor, path, width, height"
+_FIGURE_COLS = ("book_id, idx, page, page_label, bbox, kind, caption, ref, labels, context, anchor, path, width, height, "
+                "description")
 
 _CHUNK_COLS = "book_id, chunk_index, text, page_start, page_end, char_start, char_end, section, tokens, label_start, label_end"
 
@@ -121,9 +123,9 @@ class Catalog:
             db.executemany(f"INSERT INTO chunks({_CHUNK_COLS}) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
                            [astuple(c) for c in chunks])
             vecs = list(figure_vectors) or [None] * len(figures)
-            db.executemany(f"INSERT INTO figures({_FIGURE_COLS}, vector) VALUES({','.join('?' * 15)})",
+            db.executemany(f"INSERT INTO figures({_FIGURE_COLS}, vector) VALUES({','.join('?' * 16)})",
                            [(book_id, f.index, f.page, f.page_label, json.dumps(f.bbox), f.kind, f.caption, f.ref,
-                             f.labels, f.context, f.anchor, f.path, f.width, f.height,
+                             f.labels, f.context, f.anchor, f.path, f.width, f.height, f.description,
                              None if v is None else np.asarray(v, dtype=np.float32).tobytes())
                             for f, v in zip(figures, vecs)])
             db.executemany("INSERT OR IGNORE INTO figure_links(book_id, chunk_index, figure_idx, relation) VALUES(?,?,?,?)",

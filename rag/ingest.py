@@ -97,6 +97,12 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
             f.book_id = book_id
         links = link_figures(figures, chunks)
         progress("chunking", 1.0, f"{len(chunks)} chunks")
+        if settings.figure_vision_model and figures:
+            from .figdescribe import describe_all
+
+            fig_report = {**fig_report, "descriptions": describe_all(
+                figures, book.figure_images, settings,
+                lambda i, n: progress("chunking", 1.0, f"Describing figures with {settings.figure_vision_model}: {i}/{n}"))}
 
         t = time.perf_counter()
         texts = [c.text for c in chunks] + [f.index_text() or f.title for f in figures]

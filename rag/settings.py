@@ -60,6 +60,7 @@ class Settings(BaseSettings):
     # --- figures and citations ---------------------------------------------
     max_figures: int = Field(3, ge=0, le=12, description="Most figures shown under an answer (0 = none).")
     figure_min_similarity: float = Field(0.45, ge=-1.0, le=1.0, description="A figure not linked to a cited source is shown only when its caption/labels/context are at least this similar to the question.")
+    figure_vision_model: str = Field("", description="Ollama vision model (e.g. llava, qwen2.5vl) that writes a one-paragraph description of each figure at ingest, indexed with its caption; empty = off. Uses RAG_OLLAMA_BASE_URL.")
     slow_answer_ms: float = Field(3000.0, gt=0, description="An answer taking longer than this (ms) is flagged slow on the Metrics page.")
     low_similarity: float = Field(0.4, ge=-1.0, le=1.0, description="An answer whose sources' average similarity is below this is flagged low-similarity.")
     page_image_zoom: float = Field(1.5, ge=0.5, le=4.0, description="Zoom of rendered page images (1.0 = 72 dpi).")

@@ -44,6 +44,7 @@ class Figure:
     path: str = ""  # PNG path relative to the data folder
     width: int = 0  # PNG pixels
     height: int = 0
+    description: str = ""  # written by a vision model at ingest when one is configured
 
     @property
     def id(self) -> str:
@@ -55,7 +56,7 @@ class Figure:
 
     def index_text(self) -> str:
         """What is embedded so that a question about the figure finds it."""
-        return "\n".join(t for t in (self.caption, self.labels, self.context) if t)
+        return "\n".join(t for t in (self.caption, self.description, self.labels, self.context) if t)
 
 
 @dataclass(frozen=True)

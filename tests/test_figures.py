@@ -201,3 +201,50 @@ def test_quote_check_keeps_a_paragraph_number_that_opens_the_next_quote():
               "trên thửa đất. [3]")
     checks = check_quotes(answer, [src])
     assert [(c.n, c.how) for c in checks] == [(3, "quoted"), (3, "quoted")], checks
+
+
+def test_optional_vision_descriptions_are_indexed_and_failures_are_not_fatal(settings, embed, figure_pdf):
+    """A loopback stand-in for an Ollama vision model (unit test of the request and the plumbing)."""
+    import http.server
+    import threading
+
+    from rag.service import Folio
+
+    seen = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            seen.append(body)
+            content = body["messages"][0]["content"]
+            text = "A bright red square on white paper." if "red square" in content[0]["text"] else "A circle with arrows."
+            data = json.dumps({"choices": [{"message": {"role": "assistant", "content": text}}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        s = settings.model_copy(update={"figure_vision_model": "test-vision",
+                                        "ollama_base_url": f"http://127.0.0.1:{server.server_port}"})
+        f = Folio(s)
+        f.__dict__["embed"] = embed
+        r = f.ingest(figure_pdf, "studio.pdf")
+        assert r.figures["descriptions"] == {"written": 2, "failed": 0, "error": ""}
+        assert seen[0]["model"] == "test-vision"
+        assert seen[0]["messages"][0]["content"][1]["image_url"]["url"].startswith("data:image/png;base64,")
+        figs = f.figures(r.book_id)
+        assert figs[0].description == "A bright red square on white paper." and figs[0].description in figs[0].index_text()
+    finally:
+        server.shutdown()
+        server.server_close()
+    # the server gone: the book still ingests, the failures are counted
+    r = f.ingest(figure_pdf, "studio.pdf", force=True)
+    assert r.figures["descriptions"]["failed"] == 2 and r.figures["found"] == 2
+    assert all(x.description == "" for x in f.figures(r.book_id))

@@ -19,6 +19,7 @@ from typing import Callable
 from .catalog import Catalog
 from .chunking import chunk_book
 from .errors import BadDocumentError
+from .embed_cache import EmbeddingCache
 from .figlinks import link_figures
 from .parse import check_pdf_bytes, parse_pdf
 from .settings import Settings
@@ -106,12 +107,10 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
 
         t = time.perf_counter()
         texts = [c.text for c in chunks] + [f.index_text() or f.title for f in figures]
-        vectors: list[list[float]] = []
-        step = max(settings.embed_batch_size, 64)
-        for i in range(0, len(texts), step):
-            vectors += embed.get_text_embedding_batch(texts[i:i + step])
-            progress("embedding", len(vectors) / len(texts), f"Embedded {min(len(vectors), len(chunks))}/{len(chunks)} "
-                                                            f"chunks, {max(0, len(vectors) - len(chunks))}/{len(figures)} figures")
+        cache = EmbeddingCache(settings.embed_cache_path, settings.embed_model)
+        vectors = cache.embed(texts, embed.get_text_embedding_batch, max(settings.embed_batch_size, 64),
+                              lambda done, n: progress("embedding", done / n, f"Embedded {done}/{n} chunks and figures "
+                                                                               f"({cache.hits} from the cache)"))
         vectors, figure_vectors = vectors[:len(chunks)], vectors[len(chunks):]
         timings["embedding"] = time.perf_counter() - t
 

@@ -34,6 +34,7 @@ class Settings(BaseSettings):
     chunk_overlap: int = Field(0, ge=0, le=100, description="Word-pieces shared by consecutive chunks; 0 because context is widened at query time.")
 
     # --- retrieval (query time; no re-index needed) -------------------------
+    retrieval_mode: Literal["hybrid", "dense", "bm25"] = Field("hybrid", description="'hybrid' fuses dense and BM25 rankings (RRF); 'dense' or 'bm25' uses one of them (for comparisons).")
     retrieve_k: int = Field(15, ge=1, le=100, description="Candidates taken from each of dense and BM25 before fusion.")
     rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k.")
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk to count as relevant; if none passes, the answer is 'not found'.")
@@ -77,6 +78,10 @@ class Settings(BaseSettings):
     @property
     def uploads_dir(self) -> Path:
         return self.data_dir / "uploads"
+
+    @property
+    def embed_cache_path(self) -> Path:
+        return self.data_dir / "embed_cache.db"
 
     @property
     def figures_dir(self) -> Path:

@@ -104,6 +104,15 @@ def test_tiny_book_qa_set_through_the_cli(tmp_path, book_pdf):
     assert "| page-hit of cited sources (answerable) | 1.000 |" in p.stdout
     assert len(table.read_text().splitlines()) == 1 + 2 * 3
 
+    # a chunk-size configuration gets a library of its own; a resumed sweep keeps what it measured
+    p = _run(["eval", "qa", str(qa), "--pdfs", str(pdfs), "--config", "window=0", "--config", "chunk_size=64",
+              "--config", "retrieval_mode=bm25", "--out", str(out)], tmp_path / "data")
+    assert p.returncode == 0, p.stderr
+    assert "already in" in p.stderr and (tmp_path / "data" / "eval" / "qa-chunk_size=64").is_dir()
+    results = {json.dumps(r["config"]): r["summary"] for r in json.loads(out.read_text())}
+    assert set(results) >= {'{"window": 0}', '{"window": 2}', '{"chunk_size": 64}', '{"retrieval_mode": "bm25"}'}
+    assert results['{"chunk_size": 64}']["page_hit"] == 1.0 and results['{"retrieval_mode": "bm25"}']["page_hit"] == 1.0
+
 
 def test_evaluate_page_runs_a_set_in_the_background(tmp_path, monkeypatch, book_pdf):
     import time

@@ -77,6 +77,24 @@ def check_quotes(items: list[QAItem], pdf_dir: Path) -> list[str]:
     return problems
 
 
+CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap")
+
+
+def library_for(folio, config: dict):
+    """The service to ask under ``config`` and the query-time part of it: chunk settings need their
+    own library (data/eval/qa-<settings>/), sharing the loaded embedder; the rest are per-question overrides."""
+    chunk = {k: config[k] for k in CHUNK_KEYS if k in config}
+    query = {k: v for k, v in config.items() if k not in CHUNK_KEYS}
+    if not chunk:
+        return folio, query
+    from ..service import Folio
+
+    slug = "-".join(f"{k}={v}" for k, v in sorted(chunk.items()))
+    other = Folio(folio.settings.model_copy(update={**chunk, "data_dir": folio.settings.data_dir / "eval" / f"qa-{slug}"}))
+    other.__dict__["embed"] = folio.embed
+    return other, query
+
+
 def ingest_files(folio, items: list[QAItem], pdf_dir: Path, progress=None) -> dict[str, str]:
     """file → book id, ingesting what the library does not have yet (same file = same book)."""
     ids = {}

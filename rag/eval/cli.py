@@ -5,9 +5,11 @@
                                                     [--out FILE.json] [--csv FILE.csv]
     python -m rag eval check eval/qa_shared_eval.jsonl --pdfs ../shared/eval/pdfs
 
-``--config`` (repeatable) runs the set once per configuration of query-time settings
-(``key=value[,key=value]``, names as in ``Settings``: window, similarity_threshold, rrf_k, …)
-and prints them side by side; the library is ingested once.
+``--config`` (repeatable) runs the set once per configuration (``key=value[,key=value]``, names as in
+``Settings``): query-time settings (window, similarity_threshold, rrf_k, retrieval_mode, …) reuse the
+library; chunk settings (chunker, chunk_size, chunk_overlap) get a library of their own under
+data/eval/ (vectors come from the embedding cache when the text is unchanged). With ``--out`` a sweep
+resumes: configurations already in that file are not run again.
 """
 from __future__ import annotations
 
@@ -51,7 +53,7 @@ def parse_config(text: str) -> dict:
         field = Settings.model_fields.get(key.strip())
         if field is None or not value:
             raise RagError(f"--config {text!r}: '{key}' is not a setting (see the README's settings table).")
-        out[key.strip()] = field.annotation(value) if field.annotation in (int, float) else value
+        out[key.strip()] = field.annotation(value) if field.annotation in (int, float) else value.strip()
     return out
 
 
@@ -80,23 +82,34 @@ def run(args, svc) -> int:
               f"{len(problems)} problems")
         return 1 if problems else 0
     configs = [parse_config(c) for c in args.config] or [{}]
-    print(f"ingesting {len({i.file for i in items})} files (already indexed ones are skipped)…", file=sys.stderr)
-    ids = bookqa.ingest_files(svc, items, args.pdfs)
+    done = {}
+    if args.out and args.out.exists():  # resume: configurations already measured are kept
+        done = {json.dumps(r["config"], sort_keys=True): r for r in json.loads(args.out.read_text())}
     results = []
     for cfg in configs:
-        print(f"config {cfg or 'default'}:", file=sys.stderr)
-        res = bookqa.run(svc, items, ids, cfg, progress=_progress)
-        print(file=sys.stderr)
-        results.append({"config": cfg, **res})
+        key = json.dumps(cfg, sort_keys=True)
+        if key in done:
+            print(f"config {cfg or 'default'}: already in {args.out}, kept", file=sys.stderr)
+            res = done[key]
+        else:
+            folio, query_cfg = bookqa.library_for(svc, cfg)
+            print(f"config {cfg or 'default'}: ingesting {len({i.file for i in items})} files into "
+                  f"{folio.settings.data_dir} (indexed ones are skipped; vectors come from the cache)…", file=sys.stderr)
+            ids = bookqa.ingest_files(folio, items, args.pdfs)
+            res = bookqa.run(folio, items, ids, query_cfg, progress=_progress)
+            print(file=sys.stderr)
+        results.append({**res, "config": cfg})
         print(f"\n## config: {cfg or 'current settings'}\n{bookqa.table(res['summary'])}")
+        if args.out:
+            args.out.write_text(json.dumps(results + [r for k, r in done.items()
+                                                      if k not in {json.dumps(x["config"], sort_keys=True) for x in results}],
+                                           indent=1, ensure_ascii=False))
     if len(results) > 1:
         keys = ["page_hit", "evidence_in_sources", "abstention", "false_abstention", "quote_failures"]
         print("\n| config | " + " | ".join(keys) + " | p50 ms |\n|---|" + "---|" * (len(keys) + 1))
         for r in results:
             s = r["summary"]
             print(f"| {r['config'] or 'current'} | " + " | ".join(str(s[k]) for k in keys) + f" | {s['latency_ms']['p50']} |")
-    if args.out:
-        args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False))
     if args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)

@@ -38,19 +38,22 @@ def start(folio, items: list[bookqa.QAItem], pdf_dir: Path, configs: list[dict],
     def work():
         job.state = "running"
         try:
-            job.message = "Adding the set's PDFs to the library (those already there are skipped)…"
-            ids = bookqa.ingest_files(folio, items, pdf_dir)
-            missing = sorted({i.file for i in items if i.answerable} - set(ids))
-            if missing:
-                raise RagError(f"Not found in {pdf_dir}: {', '.join(missing[:5])}. Choose the folder the set's files are in.")
             for n, cfg in enumerate(job.configs):
+                library, query_cfg = bookqa.library_for(folio, cfg)
+                job.message = (f"Configuration {n + 1}/{len(job.configs)} ({cfg or 'current settings'}): adding the "
+                               "set's PDFs to the library (those already there are skipped)…")
+                ids = bookqa.ingest_files(library, items, pdf_dir)
+                missing = sorted({i.file for i in items if i.answerable} - set(ids))
+                if missing:
+                    raise RagError(f"Not found in {pdf_dir}: {', '.join(missing[:5])}. "
+                                   "Choose the folder the set's files are in.")
                 job.message = f"Configuration {n + 1}/{len(job.configs)}: {cfg or 'current settings'}"
                 base = n * len(items)
 
                 def progress(done, total, base=base):
                     job.done = base + done
 
-                job.results.append({"config": cfg, **bookqa.run(folio, items, ids, cfg, progress)})
+                job.results.append({"config": cfg, **bookqa.run(library, items, ids, query_cfg, progress)})
             job.state, job.message = "done", f"{len(items)} questions × {len(job.configs)} configuration(s)"
         except Exception as e:  # shown on the page; a RagError says what to do
             job.state = "failed"

@@ -1,0 +1,81 @@
+"""Retrieval latency at library scale: p50/p95 of ``Folio.ask`` up to the answerer (query embedding, dense,
+BM25, fusion, expansion, figures), whole library and one book, and the first question after a library change.
+
+Usage: .venv/bin/python bench/retrieval_latency.py [--copies 1,10] [--queries 100] [--scifact DIR] [--cache DIR]
+The synthetic library is N copies of BEIR SciFact (5,183 abstracts each = one chunk each), written through
+the project's catalog and Chroma store with vectors from the evaluation cache (``--cache``; the eval CLI
+fills the same cache: ``python -m rag eval beir ../shared/eval/scifact``; without it SciFact is embedded
+once, ~9 min on 2 cores). Prints one line per measurement.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE))
+
+from rag.eval import beir  # noqa: E402
+from rag.eval.metrics import percentile  # noqa: E402
+from rag.service import Folio  # noqa: E402
+from rag.settings import Settings  # noqa: E402
+from rag.types import Chunk, Page  # noqa: E402
+
+
+def build(folio: Folio, docs, vecs, copies: int) -> None:
+    for i in range(copies):
+        book_id = f"scifact{i:02d}"
+        if folio.catalog.book(book_id):
+            continue
+        chunks = [Chunk(book_id, j, text, 1, 1, 0, len(text), tokens=min(256, len(text) // 4))
+                  for j, (_, text) in enumerate(docs)]
+        folio.catalog.begin_book(book_id, f"SciFact copy {i}", f"scifact-{i}.jsonl", folio.settings.embed_model,
+                                 folio.settings.chunking_config())
+        folio.store.add(chunks, vecs.tolist())
+        folio.catalog.commit_book(book_id, f"SciFact copy {i}", [Page(1, "1", "", 0)], chunks, 0.0)
+
+
+def timed(folio: Folio, queries: list[str], **kw) -> list[float]:
+    out = []
+    for q in queries:
+        t = time.perf_counter()
+        folio.ask(q, **kw)  # retrieval, expansion and figure candidates; the answer is not generated
+        out.append((time.perf_counter() - t) * 1e3)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--copies", default="1,10", help="library sizes, in copies of SciFact (5,183 chunks each)")
+    ap.add_argument("--queries", type=int, default=100)
+    ap.add_argument("--scifact", type=Path, default=HERE.parent / "shared/eval/scifact")
+    ap.add_argument("--cache", type=Path, default=HERE / "data/eval/beir-scifact/eval_cache")
+    args = ap.parse_args()
+    bs = beir.load(args.scifact)
+    queries = list(bs.queries.values())[:args.queries]
+    with tempfile.TemporaryDirectory() as d:
+        folio = Folio(Settings(data_dir=Path(d)))
+        t = time.perf_counter()
+        vecs = beir.cached_vectors([text for _, text in bs.docs], folio.embed, folio.settings.embed_model, args.cache)
+        print(f"SciFact vectors: {len(vecs)} in {time.perf_counter() - t:.1f} s (cache {args.cache})")
+        folio.embed.get_query_embedding("warm up")  # model load is not a library change
+        for copies in sorted(int(c) for c in args.copies.split(",")):
+            t = time.perf_counter()
+            build(folio, bs.docs, vecs, copies)
+            n = sum(b.chunks for b in folio.books())
+            print(f"library: {copies} copies, {n} chunks (built in {time.perf_counter() - t:.1f} s)")
+            t = time.perf_counter()
+            folio.ask(queries[0])
+            print(f"  first question after the library change: {(time.perf_counter() - t) * 1e3:.0f} ms")
+            for scope, kw in (("whole library", {}), ("one book", {"book_id": "scifact00"})):
+                ms = timed(folio, queries, **kw)
+                print(f"  {scope}: p50 {percentile(ms, 50):.0f} ms, p95 {percentile(ms, 95):.0f} ms, "
+                      f"mean {statistics.fmean(ms):.0f} ms over {len(ms)} queries")
+
+
+if __name__ == "__main__":
+    main()

@@ -2,6 +2,7 @@
 BM25, fusion, expansion, figures), whole library and one book, and the first question after a library change.
 
 Usage: .venv/bin/python bench/retrieval_latency.py [--copies 1,10] [--queries 100] [--scifact DIR] [--cache DIR]
+                                                   [--set retrieval_mode=bm25 ...]
 The synthetic library is N copies of BEIR SciFact (5,183 abstracts each = one chunk each), written through
 the project's catalog and Chroma store with vectors from the evaluation cache (``--cache``; the eval CLI
 fills the same cache: ``python -m rag eval beir ../shared/eval/scifact``; without it SciFact is embedded
@@ -54,7 +55,12 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=100)
     ap.add_argument("--scifact", type=Path, default=HERE.parent / "shared/eval/scifact")
     ap.add_argument("--cache", type=Path, default=HERE / "data/eval/beir-scifact/eval_cache")
+    ap.add_argument("--set", action="append", default=[],
+                    help="key=value query-time settings of a second configuration, timed beside the first")
     args = ap.parse_args()
+    from rag.eval.cli import parse_config
+
+    configs = [("default", {})] + ([(",".join(args.set), parse_config(",".join(args.set)))] if args.set else [])
     bs = beir.load(args.scifact)
     queries = list(bs.queries.values())[:args.queries]
     with tempfile.TemporaryDirectory() as d:
@@ -71,10 +77,11 @@ def main() -> None:
             t = time.perf_counter()
             folio.ask(queries[0])
             print(f"  first question after the library change: {(time.perf_counter() - t) * 1e3:.0f} ms")
-            for scope, kw in (("whole library", {}), ("one book", {"book_id": "scifact00"})):
-                ms = timed(folio, queries, **kw)
-                print(f"  {scope}: p50 {percentile(ms, 50):.0f} ms, p95 {percentile(ms, 95):.0f} ms, "
-                      f"mean {statistics.fmean(ms):.0f} ms over {len(ms)} queries")
+            for name, over in configs:
+                for scope, kw in (("whole library", {}), ("one book", {"book_id": "scifact00"})):
+                    ms = timed(folio, queries, **kw, **over)
+                    print(f"  {name} {scope}: p50 {percentile(ms, 50):.0f} ms, p95 {percentile(ms, 95):.0f} ms, "
+                          f"mean {statistics.fmean(ms):.0f} ms over {len(ms)} queries")
 
 
 if __name__ == "__main__":

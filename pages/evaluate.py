@@ -113,3 +113,5 @@ if job and job.state == "done" and job.results:
                        f"evidence among sources {q['evidence_in_sources']} · abstained {q['abstained']} · "
                        f"cited pdf pages {q['cited_pages']} · {q['trace_ms'].get('total', 0):.0f} ms")
             st.text(q["answer"])
+            if q.get("sources"):
+                st.dataframe(pd.DataFrame(q["sources"]), hide_index=True, width="stretch")  # what it retrieved

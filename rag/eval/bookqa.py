@@ -124,6 +124,8 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
             "evidence_in_sources": bool(it.answerable and page_hit(source_spans, ev)),
             "quote_failures": sum(not c.ok for c in a.checks), "confidence": round(a.confidence, 4),
             "cited_pages": cited_spans, "answer": a.text[:500], "trace_ms": {k: round(v, 1) for k, v in a.trace.items()},
+            "sources": [{"n": s.n, "book": s.book_title, "pages": s.pages_label, "pdf_pages": [s.hit.page_start, s.hit.page_end],
+                         "similarity": round(s.similarity, 3), "cited": s.n in cited} for s in a.sources],
         })
         if progress:
             progress(i + 1, len(items))

@@ -1,4 +1,4 @@
-"""Which figures to show under an answer, decided at query time.
+"""Which figures to show under an answer, decided at query time (and the figures a question names).
 
 Candidates: the figures on the chunks of each source's window ("on") and those the chunks refer
 to ("see Figure 3.2", "ref"), plus any figure of the books asked whose indexed text (caption,
@@ -12,8 +12,8 @@ from typing import Callable
 
 import numpy as np
 
-from .parse.captions import reference_keys
-from .types import FigureHit, Source
+from .parse.captions import named_figures, reference_keys, same_word
+from .types import FigureHit, Hit, Source
 
 LINKED_MIN_SIMILARITY = 0.15  # a linked figure this unrelated to the question is noise
 NAMED_BONUS = 1.0  # the question says "Figure 2.1" / "Fig 2" / "Abbildung 1.3"
@@ -81,3 +81,29 @@ def finalise(hits: list[FigureHit], cited_order: list[int], answer_vec, figure_v
         h.score = round(score + (LEAD_BONUS[lead] if lead is not None and lead < len(LEAD_BONUS) else 0.0), 4)
     kept.sort(key=lambda h: -h.score)
     return kept[:limit]
+
+
+def named_figure_hits(catalog, store, query: str, qvec, book_ids: list[str]) -> list[Hit]:
+    """A question that names a figure or table ("What does Figure 7-26 show?", "Was zeigt Abbildung 5.1?")
+    gets the chunk holding that figure's caption and the chunk that first discusses it, as hits ahead of
+    retrieval's. Where several books have that number, the one whose caption starts with the same word
+    and whose indexed text is closest to the question wins."""
+    named = named_figures(query)
+    if not named:
+        return []
+    figs, vecs = catalog.figure_vectors(book_ids)
+    q = np.asarray(qvec, dtype=np.float32)
+    hits = []
+    for key, word in named:
+        rows = [i for i, f in enumerate(figs) if f.ref == key]
+        if not rows:
+            continue
+        best = max(rows, key=lambda i: float(vecs[i] @ q) + (0.2 if same_word(word, figs[i].caption) else 0.0))
+        f = figs[best]
+        on = catalog.figure_chunks(f.book_id, f.index, "on")[:1]
+        refs = [ci for ci in catalog.figure_chunks(f.book_id, f.index, "ref") if ci not in on][:1]
+        for ci in on + refs:  # its caption, and the text that first discusses it
+            chunk = catalog.chunk_range(f.book_id, ci, ci)[0]
+            sim = store.similarities(qvec, [chunk.id]).get(chunk.id, float(vecs[best] @ q))
+            hits.append(Hit(chunk, score=1.0, similarity=sim))
+    return hits

@@ -8,14 +8,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator
 
-import numpy as np
-
 from .answer import NOT_FOUND_TEXT, make_backend
 from .answer_metrics import confidence
 from .bm25 import BM25Cache
 from .catalog import Catalog
 from .context import build_sources
 from .errors import EmbeddingMismatchError, NotFoundError, RagError
+from .figselect import named_figure_hits
 from .ingest import IngestResult, ingest_pdf, original_path, recover, remove_figures
 from .settings import Settings
 from .types import Answer, Book, Chunk, Figure, Source
@@ -234,7 +233,7 @@ class Folio:
         hits = retriever.hits(query)
         trace.update(retriever.timings)
         t = time.perf_counter()
-        named = self._named_figure_hits(query, retriever.query_vector, ids)
+        named = named_figure_hits(self.catalog, self.store, query, retriever.query_vector, ids)
         if named:
             taken = {h.chunk.id for h in named}
             hits = (named + [h for h in hits if h.chunk.id not in taken])[:s.max_chunks]
@@ -253,33 +252,6 @@ class Folio:
         answer.figures = figures
         return AnswerStream(answer, backend.stream(question, answer.sources, figures=figures), t0,
                             finish=lambda a: self._finish(a, s, figure_vec))
-
-    def _named_figure_hits(self, query: str, qvec, book_ids: list[str]) -> list:
-        """A question that names a figure or table ("What does Figure 7-26 show?", "Was zeigt Abbildung 5.1?")
-        gets the chunk holding that figure's caption first. Where several books have that number, the one
-        whose caption starts with the same word and whose text is closest to the question wins."""
-        from .parse.captions import named_figures, same_word
-        from .types import Hit
-
-        named = named_figures(query)
-        if not named:
-            return []
-        figs, vecs = self.catalog.figure_vectors(book_ids)
-        q = np.asarray(qvec, dtype=np.float32)
-        hits = []
-        for key, word in named:
-            rows = [i for i, f in enumerate(figs) if f.ref == key]
-            if not rows:
-                continue
-            best = max(rows, key=lambda i: float(vecs[i] @ q) + (0.2 if same_word(word, figs[i].caption) else 0.0))
-            f = figs[best]
-            on = self.catalog.figure_chunks(f.book_id, f.index, "on")[:1]
-            refs = [ci for ci in self.catalog.figure_chunks(f.book_id, f.index, "ref") if ci not in on][:1]
-            for ci in on + refs:  # its caption, and the text that first discusses it
-                chunk = self.catalog.chunk_range(f.book_id, ci, ci)[0]
-                sim = self.store.similarities(qvec, [chunk.id]).get(chunk.id, float(vecs[best] @ q))
-                hits.append(Hit(chunk, score=1.0, similarity=sim))
-        return hits
 
     def _figure_candidates(self, query: str, qvec, sources: list[Source], book_ids: list[str], titles: dict,
                            s: Settings):

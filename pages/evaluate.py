@@ -1,7 +1,5 @@
 """Evaluate: run a book QA set over one or more query-time configurations in the background; results
 table, charts, downloads, and each question as each configuration answered it."""
-import csv
-import io
 import json
 from pathlib import Path
 
@@ -11,6 +9,7 @@ import streamlit as st
 
 from pages._shared import escape_markdown, get_service, show_error
 from rag.errors import RagError
+from rag.eval import bookqa
 
 svc = get_service()
 st.title("🧪 Evaluate")
@@ -29,7 +28,6 @@ configs_text = c2.text_area("Configurations (one per line, `key=value,key=value`
 job = svc.evaluation()
 if st.button("▶ Run evaluation", disabled=bool(job and job.active), type="primary"):
     try:
-        from rag.eval import bookqa
         from rag.eval.cli import parse_config
 
         if isinstance(choice, str):
@@ -89,17 +87,8 @@ if job and job.state == "done" and job.results:
                                                       color="config:N", xOffset="config:N"), width="stretch")
     st.altair_chart(alt.Chart(df).mark_bar().encode(x=alt.X("config:N", title=None), y=alt.Y("p50_ms:Q", title="latency p50 (ms)"),
                                                     color="config:N"), width="stretch")
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(["config", "id", "type", "language", "answerable", "abstained", "page_hit", "evidence_in_sources",
-                "quote_failures", "confidence", "total_ms"])
-    for r in job.results:
-        for q in r["records"]:
-            w.writerow([json.dumps(r["config"]), q["id"], q["type"], q["language"], q["answerable"], q["abstained"],
-                        q["page_hit"], q["evidence_in_sources"], q["quote_failures"], q["confidence"],
-                        q["trace_ms"].get("total", 0)])
     d1, d2 = st.columns(2)
-    d1.download_button("⬇ CSV", buf.getvalue(), file_name="evaluation.csv", mime="text/csv")
+    d1.download_button("⬇ CSV", bookqa.to_csv(job.results), file_name="evaluation.csv", mime="text/csv")
     d2.download_button("⬇ JSON", json.dumps(job.results, ensure_ascii=False, indent=1), file_name="evaluation.json",
                        mime="application/json")
     st.subheader("One question, every configuration")

@@ -172,9 +172,9 @@ class Folio:
         """For a source: (pdf page, printed label, PNG) for each page its matching chunk lies on, the chunk
         highlighted and the sentences the answer quotes from it highlighted stronger; ``crop`` keeps the
         band around the passage, else the whole page. Rendered on first request, then cached."""
-        from .answer.quotecheck import attributed
+        from .answer.quotecheck import attributed, normalise
 
-        quotes = [sent for sent, ns in attributed(answer_text) if source.n in ns]
+        quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
         hit = source.hit
         labels = {hit.page_start: hit.label_start, hit.page_end: hit.label_end}
         span = [(hit.char_start, hit.char_end)]

@@ -17,6 +17,14 @@ def data_dir(tmp_path, monkeypatch):
     return d
 
 
+def library_with(pdf: bytes, embed, name: str = "garden.pdf") -> Folio:
+    """A service on the test's data folder (RAG_DATA_DIR) with one PDF ingested, sharing the loaded embedder."""
+    f = Folio(Settings())
+    f.__dict__["embed"] = embed
+    f.ingest(pdf, name)
+    return f
+
+
 def app() -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     return at
@@ -54,9 +62,7 @@ def test_library_upload_indexes_in_background_and_reports_bad_files(data_dir, bo
 
 
 def test_chat_page_streams_cited_answer_and_replays_history(data_dir, book_pdf, embed):
-    f = Folio(Settings())
-    f.__dict__["embed"] = embed
-    f.ingest(book_pdf, "garden.pdf")
+    f = library_with(book_pdf, embed, "garden.pdf")
     at = app()
     at.switch_page("pages/chat.py").run()
     assert not at.exception
@@ -104,9 +110,7 @@ def test_inspector_with_empty_library(data_dir):
 def test_chat_shows_figures_page_images_and_book_text_literally(data_dir, embed):
     from tests.pdfs import MARKUP_LINE, make_figure_pdf
 
-    f = Folio(Settings())
-    f.__dict__["embed"] = embed
-    f.ingest(make_figure_pdf(), "studio.pdf")
+    f = library_with(make_figure_pdf(), embed, "studio.pdf")
     at = app()
     at.switch_page("pages/chat.py").run()
     at.chat_input[0].set_value("What is the reference colour of the studio?").run()
@@ -129,9 +133,7 @@ def test_chat_shows_figures_page_images_and_book_text_literally(data_dir, embed)
 
 
 def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf, embed):
-    f = Folio(Settings())
-    f.__dict__["embed"] = embed
-    f.ingest(book_pdf, "garden.pdf")
+    f = library_with(book_pdf, embed, "garden.pdf")
     at = app()
     at.switch_page("pages/metrics.py").run()
     assert not at.exception and "No answers yet" in texts(at)

@@ -155,6 +155,26 @@ def summarise(records: list[dict]) -> dict:
     }
 
 
+CSV_COLUMNS = ["config", "id", "type", "language", "answerable", "abstained", "page_hit", "evidence_in_sources",
+               "quote_failures", "confidence", "total_ms"]
+
+
+def to_csv(results: list[dict]) -> str:
+    """One row per configuration and question (what the CLI's --csv and the Evaluate page download write)."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(CSV_COLUMNS)
+    for r in results:
+        for q in r["records"]:
+            w.writerow([json.dumps(r["config"]), q["id"], q["type"], q["language"], q["answerable"], q["abstained"],
+                        q["page_hit"], q["evidence_in_sources"], q["quote_failures"], q["confidence"],
+                        q["trace_ms"].get("total", 0)])
+    return buf.getvalue()
+
+
 def table(summary: dict) -> str:
     s = summary
     lines = [f"{s['questions']} questions ({s['answerable']} answerable, {s['unanswerable']} unanswerable)",

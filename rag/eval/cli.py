@@ -13,7 +13,6 @@ resumes: configurations already in that file are not run again.
 """
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from pathlib import Path
@@ -111,13 +110,5 @@ def run(args, svc) -> int:
             s = r["summary"]
             print(f"| {r['config'] or 'current'} | " + " | ".join(str(s[k]) for k in keys) + f" | {s['latency_ms']['p50']} |")
     if args.csv:
-        with open(args.csv, "w", newline="", encoding="utf-8") as f:
-            w = csv.writer(f)
-            w.writerow(["config", "id", "type", "language", "answerable", "abstained", "page_hit",
-                        "evidence_in_sources", "quote_failures", "confidence", "total_ms"])
-            for r in results:
-                for q in r["records"]:
-                    w.writerow([json.dumps(r["config"]), q["id"], q["type"], q["language"], q["answerable"],
-                                q["abstained"], q["page_hit"], q["evidence_in_sources"], q["quote_failures"],
-                                q["confidence"], q["trace_ms"].get("total", 0)])
+        args.csv.write_text(bookqa.to_csv(results), encoding="utf-8")
     return 0

@@ -163,3 +163,33 @@ def render_answer_extras(answer: dict, key: str) -> None:
     render_checks(answer)
     render_figures(answer, key)
     render_sources(answer, key)
+
+
+def chunking_picker(key: str, current: dict | None = None) -> dict:
+    """Strategy and sizes for one book (at upload, re-index or in the inspector's comparison);
+    returns only what differs from the defaults in ``current`` (or the settings)."""
+    from rag.chunking import STRATEGIES, describe
+
+    s = get_service().settings
+    cur = {**s.chunking_config(), **(current or {})}
+    names = list(STRATEGIES)
+    c1, c2 = st.columns([2, 1])
+    chunker = c1.selectbox("Chunking strategy", names, index=names.index(cur.get("chunker", "paragraph"))
+                           if cur.get("chunker") in names else 0, format_func=lambda n: f"{n} — {describe(n)}",
+                           key=f"{key}_chunker")
+    size = c2.number_input("Chunk size (word-pieces)", 32, 250, int(cur.get("chunk_size", s.chunk_size)), step=8,
+                           key=f"{key}_size")
+    out = {"chunker": chunker, "chunk_size": int(size)}
+    if chunker in ("paragraph", "token"):
+        out["chunk_overlap"] = int(st.number_input("Overlap (word-pieces)", 0, 100, int(cur.get("chunk_overlap", 0)),
+                                                   key=f"{key}_overlap"))
+    elif chunker == "sentence":
+        out["sentence_overlap"] = int(st.number_input("Overlap (sentences)", 0, 5, int(cur.get("sentence_overlap", 1)),
+                                                      key=f"{key}_soverlap"))
+    elif chunker == "semantic":
+        out["semantic_percentile"] = float(st.slider("Break above this percentile of sentence distances", 50.0, 99.0,
+                                                     float(cur.get("semantic_percentile", 90.0)), key=f"{key}_pct"))
+    elif chunker == "hierarchical":
+        out["parent_size"] = int(st.number_input("Parent size (word-pieces)", 256, 4096, int(cur.get("parent_size", 1024)),
+                                                 step=128, key=f"{key}_parent"))
+    return out

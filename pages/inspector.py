@@ -1,9 +1,17 @@
-"""Chunk inspector (first cut): a book's chunks in a table; the selected chunk inside its
-before/after window, window size adjustable live."""
+"""Chunk inspector: how a book is cut (on the page, side by side with another strategy), chunk stats and
+lint, what the answerer receives for a chunk under a window/parent setting, a query probe that runs
+the chat's own stages, and JSONL export."""
+import difflib
+import json
+
 import pandas as pd
 import streamlit as st
 
-from pages._shared import escape_markdown, get_service
+from pages._inspect import histogram, source_parts, spans_html, stats_row
+from pages._shared import chunking_picker, escape_markdown, get_service, show_error
+from rag.chunking import describe
+from rag.chunking.lint import CHECKS, counts
+from rag.context import DOC_TYPES, QUERY_TYPES, format_sources
 
 svc = get_service()
 st.title("🔍 Chunk inspector")
@@ -13,29 +21,170 @@ if not books:
     st.stop()
 
 book = st.selectbox("Book", books, format_func=lambda b: f"{b.title} — {b.chunks} chunks")
-st.caption("Chunking: " + ", ".join(f"{k}={v}" for k, v in book.chunking.items()) + f" · model {book.embed_model}")
-chunks = svc.chunks(book.id)
-df = pd.DataFrame([{
-    "index": c.chunk_index, "page": c.pages_label, "tokens": c.tokens, "section": c.section,
-    "preview": " ".join(c.text.split())[:120],
-} for c in chunks])
-c1, c2, c3 = st.columns(3)
-c1.metric("Chunks", len(chunks))
-c2.metric("Mean word-pieces", f"{df['tokens'].mean():.0f}")
-c3.metric("Max word-pieces", int(df["tokens"].max()))
-event = st.dataframe(df, hide_index=True, width="stretch", height=320, on_select="rerun",
-                     selection_mode="single-row", key=f"chunks-{book.id}")
-rows = event.selection.rows if event and event.selection else []
-selected = chunks[rows[0]] if rows else chunks[0]
+cfg = {k: v for k, v in book.chunking.items() if k != "v"}
+indexed_name = f"{cfg.get('chunker', 'paragraph')} · {cfg.get('chunk_size', '')} word-pieces"
+guess = book.report.get("doc_type", "narrative")
+c1, c2 = st.columns([3, 1])
+c1.caption(escape_markdown(f"Indexed with {indexed_name} ({describe(cfg.get('chunker', 'paragraph'))}) · "
+                           f"model {book.embed_model} · settings {json.dumps(cfg)}"))
+choice = c2.selectbox("Book type (adaptive context)", ["auto"] + list(DOC_TYPES),
+                      index=(["auto"] + list(DOC_TYPES)).index(book.doc_type or "auto"),
+                      format_func=lambda t: f"auto ({guess})" if t == "auto" else t, key=f"doctype_{book.id}")
+if (choice if choice != "auto" else "") != book.doc_type:
+    svc.set_doc_type(book.id, "" if choice == "auto" else choice)
+    st.rerun()
 
-window = st.slider("Window (± neighbour chunks)", 0, 5, 1, key="inspector_window")
-st.subheader(f"Chunk {selected.chunk_index} · {escape_markdown(selected.pages_label)} · {selected.tokens} word-pieces")
-st.caption(f"Section: {escape_markdown(selected.section) or '—'} · characters {selected.char_start}–{selected.char_end}")
-for c in svc.window(book.id, selected.chunk_index, window):
-    if c.chunk_index == selected.chunk_index:
-        st.success(escape_markdown(c.text), icon="🎯")
-    else:
-        where = "before" if c.chunk_index < selected.chunk_index else "after"
-        with st.container(border=True):
-            st.caption(f"{where} · chunk {c.chunk_index} · {escape_markdown(c.pages_label)} · {c.tokens} word-pieces")
-            st.text(c.text)
+chunks = svc.chunks(book.id)
+by_index = {c.chunk_index: c for c in chunks}
+t_page, t_stats, t_ctx, t_probe, t_export = st.tabs(
+    ["📄 Page view", "📊 Chunks & lint", "🧩 Context of a chunk", "🔎 Query probe", "⬇️ Export"])
+
+# --- page view: indexed chunks vs another strategy on the same page ---------------------------------
+with t_page:
+    page_no = st.number_input("PDF page", 1, book.pages, min(book.pages, st.session_state.get("insp_page", 1)),
+                              key=f"page_{book.id}")
+    st.caption("Each chunk has its own colour on the page image and in the text under it; striped text "
+               "belongs to two chunks (overlap); dashed boxes are parents; grey text is in no chunk.")
+    with st.expander("Compare with", expanded=True):
+        other_cfg = chunking_picker(f"cmp_{book.id}", {**cfg, "chunker": "semantic" if cfg.get("chunker") != "semantic"
+                                                       else "hierarchical"})
+    pages = svc.pages(book.id)
+    page = pages[int(page_no) - 1]
+    left, right = st.columns(2)
+    try:
+        with st.spinner("Chunking this page's sections…"):
+            other = svc.preview_chunks(book.id, other_cfg, (int(page_no), int(page_no)))
+        for col, title, cs in ((left, f"Indexed: {indexed_name}", chunks),
+                               (right, f"Preview: {other_cfg['chunker']} · {other_cfg['chunk_size']} word-pieces", other)):
+            with col:
+                here = [c for c in cs if c.char_start < page.offset + len(page.text) and c.char_end > page.offset]
+                st.markdown(f"**{escape_markdown(title)}** — {len(here)} chunks on this page")
+                st.image(str(svc.chunk_map(book.id, int(page_no), here)), width="stretch")
+                st.html(spans_html(page, here))
+        if st.button(f"Re-index this book with {other_cfg['chunker']} ({other_cfg['chunk_size']})",
+                     key=f"rechunk_{book.id}"):
+            svc.submit_reindex(book.id, other_cfg)
+            st.success("Re-indexing in the background; follow it on the Library page.")
+    except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
+        show_error(e)
+
+# --- stats and lint ------------------------------------------------------------------------------------
+with t_stats:
+    which = st.radio("Chunks of", ["indexed", "another strategy (whole book preview)"], horizontal=True,
+                     key=f"statsof_{book.id}")
+    shown, label = chunks, indexed_name
+    if which != "indexed":
+        stat_cfg = chunking_picker(f"stat_{book.id}", cfg)
+        try:
+            with st.spinner("Chunking the whole book…"):
+                shown = svc.preview_chunks(book.id, stat_cfg)
+            label = f"{stat_cfg['chunker']} · {stat_cfg['chunk_size']} (preview)"
+        except Exception as e:  # noqa: BLE001
+            show_error(e)
+    row = stats_row(shown)
+    cols = st.columns(len(row))
+    for col, (k, v) in zip(cols, row.items()):
+        col.metric(k, v)
+    st.altair_chart(histogram(shown, f"Word-pieces per chunk — {label}"), width="stretch")
+    findings = svc.lint(book.id, shown)
+    st.markdown("**Chunk-quality lint**")
+    n = counts(findings)
+    st.dataframe(pd.DataFrame([{"check": k, "chunks": n[k]} for k in CHECKS]), hide_index=True)
+    if findings:
+        fdf = pd.DataFrame([{"chunk": f.chunk_index, "check": f.check, "detail": f.detail} for f in findings])
+        ev = st.dataframe(fdf, hide_index=True, width="stretch", height=220, on_select="rerun",
+                          selection_mode="single-row", key=f"lint_{book.id}_{label}")
+        sel = ev.selection.rows if ev and ev.selection else []
+        if sel:
+            c = next((x for x in shown if x.chunk_index == findings[sel[0]].chunk_index), None)
+            if c:
+                st.caption(escape_markdown(f"Chunk {c.chunk_index} · {c.pages_label} · {c.tokens} word-pieces · "
+                                           f"{c.kind} · {c.section}"))
+                st.text(c.text)
+    st.markdown("**All chunks**")
+    df = pd.DataFrame([{"index": c.chunk_index, "page": c.pages_label, "tokens": c.tokens, "kind": c.kind,
+                        "parent": c.parent if c.parent >= 0 else None, "section": c.section,
+                        "preview": " ".join(c.text.split())[:120]} for c in shown])
+    ev = st.dataframe(df, hide_index=True, width="stretch", height=300, on_select="rerun",
+                      selection_mode="single-row", key=f"chunks_{book.id}_{label}")
+    rows = ev.selection.rows if ev and ev.selection else []
+    if rows and which == "indexed":
+        st.session_state[f"sel_{book.id}"] = shown[rows[0]].chunk_index
+        st.caption("Selected: see it in its context on the 🧩 tab.")
+
+# --- what the answerer receives for one chunk -------------------------------------------------------------
+with t_ctx:
+    c1, c2 = st.columns([1, 2])
+    sel = c1.number_input("Chunk", 0, len(chunks) - 1, st.session_state.get(f"sel_{book.id}", 0), key=f"ctxsel_{book.id}")
+    question = c2.text_input("Question (optional: scores neighbours and sets the question type)", key=f"ctxq_{book.id}")
+    c1, c2, c3, c4 = st.columns(4)
+    mode = c1.radio("Context", ["adaptive", "fixed"], key=f"ctxmode_{book.id}",
+                    help="adaptive: sized from question and book type, parents for hierarchical books; fixed: ±window")
+    window = c2.slider("Window (± chunks)", 0, 5, svc.settings.window, key="inspector_window")
+    qtype = c3.selectbox("Question type", ["(detect)"] + list(QUERY_TYPES), key=f"ctxqt_{book.id}")
+    budget = c4.number_input("Budget (word-pieces)", 200, 8000, svc.settings.context_budget_tokens, step=100,
+                             key=f"ctxb_{book.id}")
+    try:
+        src = svc.context_preview(book.id, int(sel), question, "" if qtype == "(detect)" else qtype,
+                                  context_mode=mode, window=window, context_budget_tokens=int(budget))
+        st.info(escape_markdown(src.plan.get("summary", "")), icon="🧩")
+        source_parts(src, by_index)
+        block = format_sources([src])
+        st.markdown(f"**Exactly what the answerer receives** ({svc.count_tokens(block)} word-pieces)")
+        st.text(block)
+    except Exception as e:  # noqa: BLE001
+        show_error(e)
+
+# --- query probe ----------------------------------------------------------------------------------------------
+with t_probe:
+    q = st.text_input("Question", key="probe_q", placeholder="What is recursion?")
+    scope = st.radio("Search", ["this book", "whole library"], horizontal=True, key="probe_scope")
+    ca, cb = st.columns(2)
+    setups = []
+    for col, name, default_mode, default_window in ((ca, "A", "adaptive", 1), (cb, "B", "fixed", 2)):
+        with col.container(border=True):
+            st.markdown(f"**Setting {name}**")
+            m = st.radio("Context", ["adaptive", "fixed"], index=["adaptive", "fixed"].index(default_mode),
+                         horizontal=True, key=f"probe_mode_{name}")
+            w = st.slider("Window", 0, 5, default_window, key=f"probe_win_{name}")
+            thr = st.slider("Similarity threshold", 0.0, 0.8, svc.settings.similarity_threshold, 0.05,
+                            key=f"probe_thr_{name}")
+            setups.append((name, {"context_mode": m, "window": w, "similarity_threshold": thr}))
+    if q.strip():
+        try:
+            results = {name: svc.probe(q, book.id if scope == "this book" else None, **o) for name, o in setups}
+            a = results["A"]
+            st.markdown(f"Question type **{a['query_type']}** · threshold {a['threshold']:.2f} · "
+                        f"{len(a['candidates'])} candidates")
+            st.dataframe(pd.DataFrame([{
+                "rank": i + 1, "chunk": x["chunk"].chunk_index, "page": x["chunk"].pages_label,
+                "dense sim": round(x["similarity"], 3), "dense rank": x["dense_rank"], "BM25": round(x["bm25"], 2),
+                "BM25 rank": x["bm25_rank"], "fused (RRF)": round(x["fused"], 4), "passes threshold": x["passed"],
+                "kept": x["kept"], "text": " ".join(x["chunk"].text.split())[:100],
+            } for i, x in enumerate(a["candidates"])]), hide_index=True, width="stretch", height=280)
+            cols = st.columns(2)
+            for col, (name, _) in zip(cols, setups):
+                r = results[name]
+                with col:
+                    st.markdown(f"**{name}: {len(r['sources'])} sources, {r['tokens']} word-pieces**")
+                    for s in r["sources"]:
+                        st.caption(escape_markdown(f"[{s.n}] chunk {s.hit.chunk_index} · {s.pages_label} — "
+                                                   f"{s.plan.get('summary', '')}"))
+                    with st.expander("Final context"):
+                        st.text(r["context"])
+            diff = list(difflib.unified_diff(results["A"]["context"].splitlines(), results["B"]["context"].splitlines(),
+                                             "A", "B", lineterm="", n=1))
+            st.markdown("**Difference of the final context (A → B)**")
+            if diff:
+                st.code("\n".join(diff), language="diff")
+            else:
+                st.caption("The two settings give the same context.")
+        except Exception as e:  # noqa: BLE001
+            show_error(e)
+
+# --- export ---------------------------------------------------------------------------------------------------
+with t_export:
+    st.caption("Each line: one chunk's text and metadata (pages, characters, section, kind, parent) with the "
+               "settings that produced it. The CLI does the same: `python -m rag chunks BOOK_ID --out FILE`.")
+    st.download_button("Download chunks (JSONL)", svc.export_chunks(book.id), file_name=f"{book.id}-chunks.jsonl",
+                       mime="application/jsonl")

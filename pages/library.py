@@ -3,7 +3,7 @@ book's figures and its figure report."""
 import pandas as pd
 import streamlit as st
 
-from pages._shared import escape_markdown, get_service, show_error
+from pages._shared import chunking_picker, escape_markdown, get_service, show_error
 
 FIGURE_GALLERY = 24  # figures shown per book on this page
 
@@ -13,11 +13,18 @@ st.title("📚 Library")
 files = st.file_uploader("Add PDFs", accept_multiple_files=True, key="uploader",
                          help="Each file is checked, parsed, chunked, embedded and indexed in the background. "
                               "You can move to another page meanwhile.")
+with st.expander("Chunking for new uploads"):
+    st.caption("How new books are cut into chunks. A book can be re-chunked later without uploading it again "
+               "(Re-index below, or from the Chunk inspector after comparing strategies).")
+    upload_chunking = chunking_picker("upload")
 submitted = st.session_state.setdefault("submitted", set())
 for f in files or []:
     if f.file_id not in submitted:
         submitted.add(f.file_id)
-        svc.submit(f.getvalue(), f.name)
+        try:
+            svc.submit(f.getvalue(), f.name, chunking=upload_chunking)
+        except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
+            show_error(e)
 
 
 @st.fragment(run_every=1.0)
@@ -58,11 +65,14 @@ else:
         "ingest s": round(b.ingest_seconds, 1), "added": b.added_at, "file": b.filename, "id": b.id,
     } for b in books])
     st.dataframe(df, hide_index=True, width="stretch")
-    with st.form("manage"):
-        pick = st.selectbox("Book", books, format_func=lambda b: f"{b.title} ({b.filename})")
+    with st.container(border=True):
+        pick = st.selectbox("Book", books, format_func=lambda b: f"{b.title} ({b.filename})", key="manage_book")
+        st.caption("Re-index re-chunks the stored original with the strategy below; vectors of unchanged text "
+                   "come from the embedding cache.")
+        new_chunking = chunking_picker(f"reindex_{pick.id}", pick.chunking if pick else None)
         c1, c2 = st.columns(2)
-        delete = c1.form_submit_button("🗑 Delete book")
-        reindex = c2.form_submit_button("🔄 Re-index with current settings")
+        delete = c1.button("🗑 Delete book")
+        reindex = c2.button("🔄 Re-index with this chunking")
     if pick and (delete or reindex):
         try:
             if delete:
@@ -70,7 +80,7 @@ else:
                 st.toast(f"Deleted {escape_markdown(pick.title)}")
                 st.rerun()
             else:
-                svc.submit_reindex(pick.id)
+                svc.submit_reindex(pick.id, new_chunking)
                 st.rerun()
         except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
             show_error(e)

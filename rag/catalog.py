@@ -59,11 +59,16 @@ MIGRATIONS = [
     ("books", "figures", "INTEGER NOT NULL DEFAULT 0"),
     ("books", "report", "TEXT NOT NULL DEFAULT '{}'"),
     ("figures", "description", "TEXT NOT NULL DEFAULT ''"),
+    ("chunks", "kind", "TEXT NOT NULL DEFAULT 'text'"),
+    ("chunks", "parent", "INTEGER NOT NULL DEFAULT -1"),
+    ("books", "sections", "TEXT NOT NULL DEFAULT '[]'"),
+    ("books", "doc_type", "TEXT NOT NULL DEFAULT ''"),
 ]
 _FIGURE_COLS = ("book_id, idx, page, page_label, bbox, kind, caption, ref, labels, context, anchor, path, width, height, "
                 "description")
 
-_CHUNK_COLS = "book_id, chunk_index, text, page_start, page_end, char_start, char_end, section, tokens, label_start, label_end"
+_CHUNK_COLS = ("book_id, chunk_index, text, page_start, page_end, char_start, char_end, section, tokens, label_start, "
+               "label_end, kind, parent")
 
 
 def _now() -> str:
@@ -79,6 +84,9 @@ class Catalog:
             for table, col, definition in MIGRATIONS:
                 if col not in {r["name"] for r in db.execute(f"PRAGMA table_info({table})")}:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {definition}")
+            # before six strategies existed, "sentence" named today's paragraph→sentence default
+            db.execute("""UPDATE books SET chunking = json_set(chunking, '$.chunker', 'paragraph', '$.v', 2)
+                          WHERE json_extract(chunking, '$.v') IS NULL AND json_extract(chunking, '$.chunker') = 'sentence'""")
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -113,14 +121,14 @@ class Catalog:
 
     def commit_book(self, book_id: str, title: str, pages: list[Page], chunks: list[Chunk], seconds: float,
                     figures: list[Figure] = (), figure_vectors: list = (), links: list[tuple[int, int, str]] = (),
-                    report: dict | None = None) -> None:
+                    report: dict | None = None, sections: list = (), doc_type: str = "") -> None:
         """Pages, chunks, figures (with their vectors) and chunk→figure links, visible at once."""
         with self._db() as db:
             for table in ("pages", "chunks", "figures", "figure_links"):
                 db.execute(f"DELETE FROM {table} WHERE book_id = ?", (book_id,))
             db.executemany("INSERT INTO pages(book_id, number, label, text, offset, lines) VALUES(?,?,?,?,?,?)",
                            [(book_id, p.number, p.label, p.text, p.offset, json.dumps(p.lines)) for p in pages])
-            db.executemany(f"INSERT INTO chunks({_CHUNK_COLS}) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+            db.executemany(f"INSERT INTO chunks({_CHUNK_COLS}) VALUES({','.join('?' * 13)})",
                            [astuple(c) for c in chunks])
             vecs = list(figure_vectors) or [None] * len(figures)
             db.executemany(f"INSERT INTO figures({_FIGURE_COLS}, vector) VALUES({','.join('?' * 16)})",
@@ -131,8 +139,9 @@ class Catalog:
             db.executemany("INSERT OR IGNORE INTO figure_links(book_id, chunk_index, figure_idx, relation) VALUES(?,?,?,?)",
                            [(book_id, ci, fi, rel) for ci, fi, rel in links])
             db.execute("UPDATE books SET status='ready', title=?, pages=?, chunks=?, error='', ingest_seconds=?, "
-                       "figures=?, report=? WHERE id=?",
-                       (title, len(pages), len(chunks), seconds, len(figures), json.dumps(report or {}), book_id))
+                       "figures=?, report=?, sections=?, doc_type=? WHERE id=?",
+                       (title, len(pages), len(chunks), seconds, len(figures), json.dumps(report or {}),
+                        json.dumps([[s.path, s.start, s.end] for s in sections]), doc_type, book_id))
             self._bump(db)
 
     def delete_book(self, book_id: str) -> None:
@@ -144,7 +153,13 @@ class Catalog:
         d = dict(row)
         d["chunking"] = json.loads(d["chunking"])
         d["report"] = json.loads(d.get("report") or "{}")
+        d["sections"] = [tuple(x) for x in json.loads(d.get("sections") or "[]")]
         return Book(**d)
+
+    def set_doc_type(self, book_id: str, doc_type: str) -> None:
+        """The book's type for adaptive context ('' = guess it)."""
+        with self._db() as db:
+            db.execute("UPDATE books SET doc_type=? WHERE id=?", (doc_type, book_id))
 
     def books(self, status: str | None = None) -> list[Book]:
         with self._db() as db:

@@ -38,12 +38,27 @@ def answer_json(a, svc) -> dict:
     }
 
 
+def _chunk_args(p) -> None:
+    from .chunking import STRATEGIES
+
+    p.add_argument("--chunker", choices=list(STRATEGIES), help="chunking strategy for these books")
+    p.add_argument("--chunk-size", type=int, help="max word-pieces per chunk (children for hierarchical)")
+    p.add_argument("--chunk-overlap", type=int, help="word-pieces shared by neighbours (paragraph, token)")
+    p.add_argument("--parent-size", type=int, help="max word-pieces per parent (hierarchical)")
+
+
+def _chunking(args) -> dict | None:
+    got = {k: getattr(args, k, None) for k in ("chunker", "chunk_size", "chunk_overlap", "parent_size")}
+    return {k: v for k, v in got.items() if v is not None} or None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rag", description="Folio pipeline, headless.")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("ingest", help="add PDFs to the library")
     p.add_argument("files", nargs="+", type=Path)
     p.add_argument("--force", action="store_true", help="re-index even if already present")
+    _chunk_args(p)
     p = sub.add_parser("ask", help="ask the library a question")
     p.add_argument("question")
     p.add_argument("--book", help="book id (see `books`); default: whole library")
@@ -51,8 +66,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object (answer, sources, figures, checks)")
     p = sub.add_parser("figures", help="list a book's figures (page, kind, caption, PNG path)")
     p.add_argument("book", help="book id (see `books`)")
-    p = sub.add_parser("reindex", help="re-chunk and re-embed books with the current settings")
+    p = sub.add_parser("reindex", help="re-chunk and re-embed books (vectors of unchanged text come from the cache)")
     p.add_argument("--book", help="one book id; default: all")
+    _chunk_args(p)
+    p = sub.add_parser("chunks", help="export a book's chunks as JSONL (text, metadata, settings snapshot)")
+    p.add_argument("book", help="book id (see `books`)")
+    p.add_argument("--out", type=Path, help="write to this file instead of stdout")
+    p.add_argument("--lint", action="store_true", help="print chunk-quality findings instead")
     sub.add_parser("books", help="list the library")
     from .eval.cli import add_parser as add_eval_parser
 
@@ -74,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     if not f.is_file():
                         raise RagError(f"{f}: no such file.")
-                    r = svc.ingest(f.read_bytes(), f.name, _progress, force=args.force)
+                    r = svc.ingest(f.read_bytes(), f.name, _progress, force=args.force, chunking=_chunking(args))
                     print(file=sys.stderr)
                     state = "already in library" if r.skipped else r.summary()
                     print(f"{r.book_id}\t{r.title}\t{state}")
@@ -85,8 +105,22 @@ def main(argv: list[str] | None = None) -> int:
             for b in svc.books():
                 print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{b.title}")
         elif args.cmd == "reindex":
-            for r in svc.reindex(args.book, _progress):
+            for r in svc.reindex(args.book, _progress, chunking=_chunking(args)):
                 print(f"\n{r.book_id}\t{r.title}\t{r.chunks} chunks, {r.seconds:.1f} s")
+        elif args.cmd == "chunks" and args.lint:
+            from .chunking.lint import counts
+
+            found = svc.lint(svc.book(args.book).id)
+            for f in found:
+                print(f"{f.chunk_index}\t{f.check}\t{f.detail}")
+            print(json.dumps(counts(found)), file=sys.stderr)
+        elif args.cmd == "chunks":
+            text = svc.export_chunks(svc.book(args.book).id)
+            if args.out:
+                args.out.write_text(text, encoding="utf-8")
+                print(f"{text.count(chr(10))} chunks written to {args.out}", file=sys.stderr)
+            else:
+                sys.stdout.write(text)
         elif args.cmd == "figures":
             b = svc.book(args.book)
             print(f"# {b.title}: {b.figures} figures; report {json.dumps(b.report)}", file=sys.stderr)

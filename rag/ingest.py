@@ -18,6 +18,8 @@ from typing import Callable
 
 from .catalog import Catalog
 from .chunking import chunk_book
+from .chunking.base import embedding_texts
+from .context import guess_doc_type
 from .errors import BadDocumentError
 from .embed_cache import EmbeddingCache
 from .figlinks import link_figures
@@ -83,14 +85,18 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
     if not original.exists():
         original.write_bytes(data)
 
+    keep_doc_type = existing.doc_type if existing else ""  # a user's choice survives re-indexing
     catalog.begin_book(book_id, book.title, filename, settings.embed_model, settings.chunking_config())
     try:
         store.delete_book(book_id)
         remove_figures(settings, book_id)
-        progress("chunking", 0.0, "Splitting into chunks")
+        progress("chunking", 0.0, f"Splitting into chunks ({settings.chunker})")
         t = time.perf_counter()
-        chunks = chunk_book(book, book_id, settings)
+        cache = EmbeddingCache(settings.embed_cache_path, settings.embed_model)
+        chunks = chunk_book(book, book_id, settings, lambda texts: cache.embed(
+            texts, embed.get_text_embedding_batch, max(settings.embed_batch_size, 64)))
         timings["chunking"] = time.perf_counter() - t
+        fig_report = {**fig_report, "doc_type": guess_doc_type(chunks)}
         if not chunks:
             raise BadDocumentError(filename, "no text chunks could be made from this PDF.")
         figures = book.figures
@@ -106,8 +112,7 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
                 lambda i, n: progress("chunking", 1.0, f"Describing figures with {settings.figure_vision_model}: {i}/{n}"))}
 
         t = time.perf_counter()
-        texts = [c.text for c in chunks] + [f.index_text() or f.title for f in figures]
-        cache = EmbeddingCache(settings.embed_cache_path, settings.embed_model)
+        texts = embedding_texts(book, chunks, settings.embed_context) + [f.index_text() or f.title for f in figures]
         vectors = cache.embed(texts, embed.get_text_embedding_batch, max(settings.embed_batch_size, 64),
                               lambda done, n: progress("embedding", done / n, f"Embedded {done}/{n} chunks and figures "
                                                                                f"({cache.hits} from the cache)"))
@@ -119,7 +124,8 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
         save_figures(settings, figures, book.figure_images)
         store.add(chunks, vectors)
         seconds = time.perf_counter() - t0
-        catalog.commit_book(book_id, book.title, book.pages, chunks, seconds, figures, figure_vectors, links, fig_report)
+        catalog.commit_book(book_id, book.title, book.pages, chunks, seconds, figures, figure_vectors, links, fig_report,
+                            book.sections, keep_doc_type)
         timings["indexing"] = time.perf_counter() - t
         progress("indexing", 1.0, f"Ready: {len(chunks)} chunks, {len(figures)} figures in {seconds:.1f} s")
     except BaseException:

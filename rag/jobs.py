@@ -25,6 +25,7 @@ class Job:
     error: str = ""
     book_id: str = ""
     force: bool = False  # re-index even if the book is already there
+    chunking: dict = field(default_factory=dict)  # chunking settings for this book ({} = the defaults)
     created: float = field(default_factory=time.time)
     finished: float = 0.0
 
@@ -34,8 +35,8 @@ class Job:
 
 
 class IngestQueue:
-    def __init__(self, run: Callable[[bytes, str, Callable, bool], object]):
-        """``run(data, filename, progress, force)`` ingests one file and returns an IngestResult."""
+    def __init__(self, run: Callable[[bytes, str, Callable, bool, dict], object]):
+        """``run(data, filename, progress, force, chunking)`` ingests one file and returns an IngestResult."""
         self._run = run
         self._q: queue.Queue = queue.Queue()
         self._jobs: dict[str, Job] = {}
@@ -43,8 +44,8 @@ class IngestQueue:
         self._thread = threading.Thread(target=self._work, name="folio-ingest", daemon=True)
         self._thread.start()
 
-    def submit(self, data: bytes, filename: str, force: bool = False) -> Job:
-        job = Job(id=uuid.uuid4().hex[:8], filename=filename, force=force)
+    def submit(self, data: bytes, filename: str, force: bool = False, chunking: dict | None = None) -> Job:
+        job = Job(id=uuid.uuid4().hex[:8], filename=filename, force=force, chunking=dict(chunking or {}))
         with self._lock:
             self._jobs[job.id] = job
         self._q.put((job, data))
@@ -77,7 +78,7 @@ class IngestQueue:
                 job.fraction = max(job.fraction, lo + (hi - lo) * max(0.0, min(1.0, frac)))
 
             try:
-                res = self._run(data, job.filename, progress, job.force)
+                res = self._run(data, job.filename, progress, job.force, job.chunking)
                 job.book_id = res.book_id
                 job.state = "skipped" if res.skipped else "done"
                 job.fraction = 1.0

@@ -57,3 +57,58 @@ def render_page(pdf: Path, page: Page, spans: list[tuple[int, int]], quotes: lis
     finally:
         doc.close()
     return out
+
+
+PALETTE = [(0.95, 0.45, 0.45), (0.35, 0.65, 0.95), (0.45, 0.8, 0.45), (0.95, 0.7, 0.3), (0.7, 0.5, 0.9),
+           (0.3, 0.8, 0.8), (0.9, 0.5, 0.75), (0.65, 0.65, 0.35)]
+
+
+def palette_hex(i: int) -> str:
+    r, g, b = PALETTE[i % len(PALETTE)]
+    return f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
+
+
+def span_boxes(page: Page, start: int, end: int) -> list[tuple[float, float, float, float]]:
+    """Boxes of page-local chars [start, end): whole lines inside, the first and last line cut where the
+    span starts and ends (x estimated from the character position within the line)."""
+    out = []
+    for ls, le, x0, y0, x1, y1, *_ in page.lines:
+        if ls >= end or le <= start:
+            continue
+        n = max(1, le - ls)
+        a = x0 + (x1 - x0) * max(0, start - ls) / n
+        b = x1 - (x1 - x0) * max(0, le - end) / n
+        out.append((a, y0, b, y1))
+    return out
+
+
+def render_chunk_map(pdf: Path, page: Page, spans: list[tuple[int, int, int]], parents: list[tuple[int, int]],
+                     out_dir: Path, zoom: float = 1.2) -> Path:
+    """PNG of ``page`` with each chunk's page-local span (start, end, colour index) filled in its colour
+    (where two overlap, the colours mix) and each parent span (start, end) outlined. Cached by inputs."""
+    key = hashlib.sha1(repr(("map", page.number, spans, parents, zoom)).encode()).hexdigest()[:16]
+    out = out_dir / f"map{page.number}-{key}.png"
+    if out.exists():
+        return out
+    import pymupdf
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    doc = pymupdf.open(pdf)
+    try:
+        p = doc[page.number - 1]
+        for s, e, colour in spans:
+            for box in span_boxes(page, s, e):
+                p.draw_rect(pymupdf.Rect(box) + (0, -1, 0, 1), color=None, fill=PALETTE[colour % len(PALETTE)],
+                            fill_opacity=0.35, overlay=True)
+        for k, (s, e) in enumerate(parents):
+            bs = page.boxes(s, e)
+            if bs:
+                r = pymupdf.Rect(min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+                p.draw_rect(r + (-4, -3, 4, 3), color=(0.25, 0.25, 0.25), width=1.5, dashes="[4 2] 0", overlay=True)
+        pix = p.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
+        tmp = out.with_suffix(".tmp")
+        pix.save(str(tmp), output="png")
+        tmp.replace(out)
+    finally:
+        doc.close()
+    return out

@@ -46,6 +46,7 @@ class HybridRetriever(BaseRetriever):
         self.settings, self.store, self.embed, self.bm25, self.book_ids = settings, store, embed, bm25, book_ids
         self.timings: dict[str, float] = {}
         self.query_vector: list[float] | None = None  # the last query's embedding (figures reuse it)
+        self.candidates: list[Hit] = []  # the last query's fused hits before the relevance filter
 
     def hits(self, query: str) -> list[Hit]:
         import time
@@ -66,7 +67,10 @@ class HybridRetriever(BaseRetriever):
         bm25_rank = {c.id: r for r, (c, _) in enumerate(sparse, start=1)}
         fused = rrf([[c.id for c, _ in dense], [c.id for c, _ in sparse]], s.rrf_k)
         ordered = sorted(fused, key=lambda cid: (-fused[cid], -sims.get(cid, -1.0)))
-        hits = [Hit(chunks[cid], fused[cid], sims.get(cid, -1.0), dense_rank.get(cid), bm25_rank.get(cid)) for cid in ordered]
+        bm25_score = {c.id: sc for c, sc in sparse}
+        hits = [Hit(chunks[cid], fused[cid], sims.get(cid, -1.0), dense_rank.get(cid), bm25_rank.get(cid),
+                    bm25_score.get(cid, 0.0), sims.get(cid, -1.0) >= s.similarity_threshold) for cid in ordered]
+        self.candidates = hits
         kept = relevance_filter(hits, s.similarity_threshold, s.min_chunks, s.max_chunks)
         t4 = time.perf_counter()
         self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2) * 1e3,

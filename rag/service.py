@@ -12,7 +12,6 @@ from .answer import NOT_FOUND_TEXT, make_backend
 from .answer_metrics import confidence
 from .bm25 import BM25Cache
 from .catalog import Catalog
-from .context import build_sources
 from .errors import EmbeddingMismatchError, NotFoundError, RagError
 from .figselect import named_figure_hits
 from .ingest import IngestResult, ingest_pdf, original_path, recover, remove_figures
@@ -80,7 +79,8 @@ class Folio:
             if self._queue is None:
                 from .jobs import IngestQueue
 
-                self._queue = IngestQueue(lambda data, name, progress, force: self.ingest(data, name, progress, force))
+                self._queue = IngestQueue(lambda data, name, progress, force, chunking:
+                                          self.ingest(data, name, progress, force, chunking))
             return self._queue
 
     # --- library ---------------------------------------------------------------------------
@@ -93,21 +93,40 @@ class Folio:
             raise NotFoundError(f"No book with id {book_id}. Run `python -m rag books` to list them.")
         return b
 
-    def ingest(self, data: bytes, filename: str, progress=None, force: bool = False) -> IngestResult:
+    def chunking_settings(self, chunking: dict | None) -> Settings:
+        """The settings with a book's own chunking choices (chunker, chunk_size, …) applied and checked."""
+        from .settings import CHUNK_KEYS
+
+        extra = {k: v for k, v in (chunking or {}).items() if k in CHUNK_KEYS}
+        if not extra:
+            return self.settings
+        try:
+            return Settings.model_validate({**self.settings.model_dump(), **extra})
+        except ValueError as e:
+            raise RagError(f"Chunking settings {extra} are not valid: {e}".splitlines()[0]) from e
+
+    def ingest(self, data: bytes, filename: str, progress=None, force: bool = False,
+               chunking: dict | None = None) -> IngestResult:
+        """``chunking`` overrides the default chunking settings for this book (e.g. {"chunker": "semantic"})."""
         kw = {"progress": progress} if progress else {}
-        return ingest_pdf(data, filename, self.settings, self.catalog, self.store, self.embed, force=force, **kw)
+        return ingest_pdf(data, filename, self.chunking_settings(chunking), self.catalog, self.store, self.embed,
+                          force=force, **kw)
 
-    def submit(self, data: bytes, filename: str, force: bool = False):
+    def submit(self, data: bytes, filename: str, force: bool = False, chunking: dict | None = None):
         """Queue a file for background ingestion; returns the Job to poll."""
-        return self.queue.submit(data, filename, force)
+        self.chunking_settings(chunking)  # refuse bad settings now, not in the worker
+        return self.queue.submit(data, filename, force, chunking)
 
-    def submit_reindex(self, book_id: str):
-        """Queue a re-index of one book from its stored original."""
+    def submit_reindex(self, book_id: str, chunking: dict | None = None):
+        """Queue a re-index (re-chunk, re-embed from the cache) of one book from its stored original;
+        ``chunking`` changes its strategy/sizes, else it keeps its own."""
         b = self.book(book_id)
         path = original_path(self.settings, b.id)
         if not path.exists():
             raise RagError(f"The original of '{b.title}' is missing ({path}); delete the book and upload it again.")
-        return self.queue.submit(path.read_bytes(), b.filename, force=True)
+        cfg = {**{k: v for k, v in b.chunking.items() if k != "v"}, **(chunking or {})}
+        self.chunking_settings(cfg)
+        return self.queue.submit(path.read_bytes(), b.filename, force=True, chunking=cfg)
 
     def jobs(self):
         return self._queue.jobs() if self._queue else []
@@ -123,15 +142,16 @@ class Folio:
         remove_figures(self.settings, book_id)
         original_path(self.settings, book_id).unlink(missing_ok=True)
 
-    def reindex(self, book_id: str | None = None, progress=None) -> list[IngestResult]:
-        """Re-chunk and re-embed books from their stored originals with the current settings."""
+    def reindex(self, book_id: str | None = None, progress=None, chunking: dict | None = None) -> list[IngestResult]:
+        """Re-chunk and re-embed books from their stored originals: with ``chunking`` when given, else
+        with the current default settings."""
         targets = [self.book(book_id)] if book_id else self.books()
         out = []
         for b in targets:
             path = original_path(self.settings, b.id)
             if not path.exists():
                 raise RagError(f"The original of '{b.title}' is missing ({path}); delete the book and upload it again.")
-            out.append(self.ingest(path.read_bytes(), b.filename, progress, force=True))
+            out.append(self.ingest(path.read_bytes(), b.filename, progress, force=True, chunking=chunking))
         return out
 
     # --- inspection -----------------------------------------------------------------------
@@ -143,6 +163,60 @@ class Folio:
 
     def pages(self, book_id: str):
         return self.catalog.pages(book_id)
+
+    def count_tokens(self, text: str) -> int:
+        """Word-pieces of ``text`` with the embedding model's tokenizer (what budgets are counted in)."""
+        from .tokens import count_tokens
+
+        return count_tokens(text, self.settings.embed_model)
+
+    def parsed(self, book_id: str):
+        """The book as ingest parsed it (pages, line boxes, sections), rebuilt from the catalog."""
+        from .inspect import rebuild
+
+        return rebuild(self.book(book_id), self.catalog.pages(book_id), self.catalog.chunks(book_id))
+
+    def preview_chunks(self, book_id: str, chunking: dict, pages: tuple[int, int] | None = None) -> list[Chunk]:
+        """The chunks another strategy/size would make for this book (only the sections touching ``pages``
+        when given), without re-indexing; the semantic strategy's sentence vectors come from the cache."""
+        from .embed_cache import EmbeddingCache
+        from .inspect import preview
+
+        s = self.chunking_settings(chunking)
+        cache = EmbeddingCache(s.embed_cache_path, s.embed_model)
+        embed = (lambda texts: cache.embed(texts, self.embed.get_text_embedding_batch, 64)) if s.chunker == "semantic" else None
+        return preview(self.parsed(book_id), book_id, s, embed, pages)
+
+    def lint(self, book_id: str, chunks: list[Chunk] | None = None):
+        """Chunk-quality findings for the book's chunks (or for ``chunks`` of a preview)."""
+        from .inspect import findings
+
+        return findings(self.parsed(book_id), self.catalog.chunks(book_id) if chunks is None else chunks, self.settings)
+
+    def chunk_map(self, book_id: str, page: int, chunks: list[Chunk]) -> Path:
+        """PNG of a page with each of ``chunks`` on it filled in its own colour, parents outlined."""
+        from .inspect import on_page, parent_spans
+        from .pageimage import render_chunk_map
+
+        pg = self.catalog.page(book_id, page)
+        pdf = original_path(self.settings, book_id)
+        if pg is None or not pdf.exists():
+            raise NotFoundError(f"Page {page} of book {book_id} is not available (the book or its original is gone).")
+        here = on_page(chunks, pg)
+
+        def local(a: int, b: int) -> tuple[int, int]:
+            return max(0, a - pg.offset), min(len(pg.text), b - pg.offset)
+
+        spans = [(*local(c.char_start, c.char_end), c.chunk_index) for c in here]
+        parents = [local(a, b) for p, (a, b) in sorted(parent_spans(here).items())]
+        return render_chunk_map(pdf, pg, spans, parents, self.settings.page_cache_dir / book_id,
+                                self.settings.page_image_zoom * 0.8)
+
+    def export_chunks(self, book_id: str) -> str:
+        """The book's chunks as JSONL, each line with the settings that produced it."""
+        from .inspect import export_jsonl
+
+        return export_jsonl(self.book(book_id), self.catalog.chunks(book_id))
 
     # --- figures and pages as images ----------------------------------------------------------
     def figures(self, book_id: str) -> list[Figure]:
@@ -225,23 +299,13 @@ class Folio:
             answer.not_found = True
             return AnswerStream(answer, iter(["The library is empty: add a PDF on the Library page first."]), t0)
 
-        from .retrieve import HybridRetriever
-
         ids = [b.id for b in books]
-        retriever = HybridRetriever(s, self.store, self.embed,
-                                    lambda: self._bm25.get(self.catalog.generation(), self.catalog.chunks), ids)
-        hits = retriever.hits(query)
-        trace.update(retriever.timings)
+        retriever, hits = self._retrieve(query, s, ids, trace)
         t = time.perf_counter()
-        named = named_figure_hits(self.catalog, self.store, query, retriever.query_vector, ids)
-        if named:
-            taken = {h.chunk.id for h in named}
-            hits = (named + [h for h in hits if h.chunk.id not in taken])[:s.max_chunks]
-        trace["named_figures"] = (time.perf_counter() - t) * 1e3
-        t = time.perf_counter()
-        titles = {b.id: b.title for b in books}
-        answer.sources = build_sources(hits, s.window, s.context_budget_tokens, self.catalog.chunk_range, titles)
+        answer.sources = self._context(query, retriever.query_vector, hits, s, books)
         trace["expand"] = (time.perf_counter() - t) * 1e3
+        answer.context = self._context_report(query, answer.sources, s)
+        titles = {b.id: b.title for b in books}
         answer.confidence = confidence([src.similarity for src in answer.sources])
         if not answer.sources:
             answer.not_found = True
@@ -252,6 +316,103 @@ class Folio:
         answer.figures = figures
         return AnswerStream(answer, backend.stream(question, answer.sources, figures=figures), t0,
                             finish=lambda a: self._finish(a, s, figure_vec))
+
+    # --- the stages ask and probe share ------------------------------------------------------
+    def _retrieve(self, query: str, s: Settings, ids: list[str], trace: dict):
+        """Retrieve (dense ∥ BM25 → fusion → relevance filter), then put chunks of figures the
+        question names first. Returns the retriever (its ``candidates`` and ``query_vector``) and hits."""
+        from .retrieve import HybridRetriever
+
+        retriever = HybridRetriever(s, self.store, self.embed,
+                                    lambda: self._bm25.get(self.catalog.generation(), self.catalog.chunks), ids)
+        hits = retriever.hits(query)
+        trace.update(retriever.timings)
+        t = time.perf_counter()
+        named = named_figure_hits(self.catalog, self.store, query, retriever.query_vector, ids)
+        if named:
+            taken = {h.chunk.id for h in named}
+            hits = (named + [h for h in hits if h.chunk.id not in taken])[:s.max_chunks]
+        trace["named_figures"] = (time.perf_counter() - t) * 1e3
+        return retriever, hits
+
+    def doc_type(self, book: Book) -> str:
+        """The book's type for adaptive context: the user's choice, else the guess made at ingest."""
+        return book.doc_type or book.report.get("doc_type") or "narrative"
+
+    def set_doc_type(self, book_id: str, doc_type: str) -> None:
+        from .context import DOC_TYPES
+
+        if doc_type and doc_type not in DOC_TYPES:
+            raise RagError(f"Book type must be one of {', '.join(DOC_TYPES)} (or empty to guess).")
+        self.book(book_id)
+        self.catalog.set_doc_type(book_id, doc_type)
+
+    def context_preview(self, book_id: str, chunk_index: int, question: str = "", query_type: str = "",
+                        **overrides) -> Source:
+        """The source the answerer would receive if this chunk were the only hit: its window or parent under
+        the current (or overridden) context settings. With a ``question`` neighbours are scored against it
+        and its type is detected; ``query_type`` forces a type."""
+        from .types import Hit
+
+        s = self.settings.model_copy(update=overrides) if overrides else self.settings
+        book = self.book(book_id)
+        got = self.catalog.chunk_range(book_id, chunk_index, chunk_index)
+        if not got:
+            raise NotFoundError(f"Book {book_id} has no chunk {chunk_index}.")
+        qvec = self.embed.get_query_embedding(question) if question.strip() else None
+        srcs = self._context(question, qvec, [Hit(got[0], 1.0, 1.0)], s, [book], query_type)
+        if not srcs:
+            raise RagError("This chunk alone is larger than the context budget; raise RAG_CONTEXT_BUDGET_TOKENS.")
+        return srcs[0]
+
+    def _context(self, query: str, qvec, hits, s: Settings, books: list[Book], query_type: str = "") -> list[Source]:
+        """Each hit widened to its window or parent (fixed or adaptive, see ``rag.context``), numbered."""
+        from .context import ContextBuilder, classify_question
+
+        def sims(book_id: str, indices: list[int]) -> dict[int, float]:
+            if qvec is None:
+                return {}
+            got = self.store.similarities(qvec, [f"{book_id}:{i}" for i in indices])
+            return {int(k.rsplit(":", 1)[1]): v for k, v in got.items()}
+
+        builder = ContextBuilder(s.context_mode, s.window, s.context_budget_tokens, self.catalog.chunk_range,
+                                 {b.id: b.title for b in books}, query_type or classify_question(query),
+                                 {b.id: self.doc_type(b) for b in books}, sims, s.neighbour_min_similarity,
+                                 s.embed_model)
+        return builder.build(hits)
+
+    @staticmethod
+    def _context_report(query: str, sources: list[Source], s: Settings) -> dict:
+        from .context import classify_question
+
+        return {"mode": s.context_mode, "query_type": classify_question(query),
+                "windows": [f"[{src.n}] {src.plan.get('summary', '')}" for src in sources]}
+
+    def probe(self, question: str, book_id: str | None = None, **overrides) -> dict:
+        """What ask does up to the answerer, with everything it considered: every fused candidate with
+        its dense, BM25 and fused scores (and whether it passed the threshold and was kept), the
+        question type, each source's window decision, and the context block an LLM would receive."""
+        from .context import classify_question, format_sources
+        from .tokens import count_tokens
+
+        s = self.settings.model_copy(update=overrides) if overrides else self.settings
+        books = self._ready_books(s, book_id)
+        trace: dict[str, float] = {}
+        if not books:
+            return {"question": question, "candidates": [], "sources": [], "context": "", "tokens": 0, "trace": trace}
+        retriever, hits = self._retrieve(question, s, [b.id for b in books], trace)
+        t = time.perf_counter()
+        sources = self._context(question, retriever.query_vector, hits, s, books)
+        trace["expand"] = (time.perf_counter() - t) * 1e3
+        kept = {h.chunk.id for h in hits}
+        context = format_sources(sources)
+        return {"question": question, "query_type": classify_question(question), "mode": s.context_mode,
+                "threshold": s.similarity_threshold,
+                "candidates": [{"chunk": h.chunk, "similarity": h.similarity, "bm25": h.bm25_score, "fused": h.score,
+                                "dense_rank": h.dense_rank, "bm25_rank": h.bm25_rank, "passed": h.passed,
+                                "kept": h.chunk.id in kept} for h in retriever.candidates],
+                "sources": sources, "context": context, "tokens": count_tokens(context, s.embed_model),
+                "trace": trace}
 
     def _figure_candidates(self, query: str, qvec, sources: list[Source], book_ids: list[str], titles: dict,
                            s: Settings):

@@ -13,6 +13,9 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 AnswerBackendName = Literal["extractive", "openai", "ollama"]
+ChunkerName = Literal["paragraph", "sentence", "token", "semantic", "section", "hierarchical"]
+CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "semantic_percentile", "parent_size",
+              "embed_context")
 
 
 class Settings(BaseSettings):
@@ -29,9 +32,13 @@ class Settings(BaseSettings):
     embed_batch_size: int = Field(32, description="Chunks per embedding batch.")
 
     # --- chunking (decided at ingest; changing them needs a re-index) -------
-    chunker: Literal["sentence"] = Field("sentence", description="Chunking strategy: 'sentence' = paragraph→sentence packing (LlamaIndex SentenceSplitter) inside each section.")
-    chunk_size: int = Field(200, ge=32, le=250, description="Max word-pieces per chunk (all-MiniLM-L6-v2 reads at most 256 including 2 special tokens).")
-    chunk_overlap: int = Field(0, ge=0, le=100, description="Word-pieces shared by consecutive chunks; 0 because context is widened at query time.")
+    chunker: ChunkerName = Field("paragraph", description="Default chunking strategy for new books (each book can have its own, chosen at upload or re-index): 'paragraph' (paragraph→sentence packing), 'sentence' (whole sentences, overlap in sentences), 'token' (fixed word-piece windows), 'semantic' (breaks where sentence embeddings drift), 'section' (sections first, code and tables whole), 'hierarchical' (parents made of small children; context decided at query time).")
+    chunk_size: int = Field(200, ge=32, le=250, description="Max word-pieces per chunk (children, for 'hierarchical'); all-MiniLM-L6-v2 reads at most 256 including 2 special tokens.")
+    chunk_overlap: int = Field(0, ge=0, le=100, description="Word-pieces shared by consecutive chunks ('paragraph', 'token'); 0 because context is widened at query time.")
+    sentence_overlap: int = Field(1, ge=0, le=5, description="Sentences repeated at the start of the next chunk ('sentence').")
+    semantic_percentile: float = Field(90.0, ge=50.0, le=99.9, description="'semantic': a chunk ends where the distance between neighbouring sentences is above this percentile of the section's distances.")
+    embed_context: int = Field(0, ge=0, le=200, description="Word-pieces of surrounding section text embedded with each chunk (half before, half after); the chunk alone is still what is retrieved and shown. 0 = the chunk's text only.")
+    parent_size: int = Field(1024, ge=256, le=4096, description="'hierarchical': max word-pieces of a parent.")
 
     # --- retrieval (query time; no re-index needed) -------------------------
     retrieval_mode: Literal["hybrid", "dense", "bm25"] = Field("hybrid", description="'hybrid' fuses dense and BM25 rankings (RRF); 'dense' or 'bm25' uses one of them (for comparisons).")
@@ -42,7 +49,9 @@ class Settings(BaseSettings):
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")
 
     # --- context assembly ---------------------------------------------------
-    window: int = Field(1, ge=0, le=10, description="Neighbour chunks added on each side of a hit (query time).")
+    context_mode: Literal["adaptive", "fixed"] = Field("adaptive", description="'adaptive': each hit's window (or parent) is sized from the question type, the book type and the hit's place in its section, neighbours below RAG_NEIGHBOUR_MIN_SIMILARITY dropped; 'fixed': RAG_WINDOW chunks each side.")
+    window: int = Field(1, ge=0, le=10, description="Neighbour chunks added on each side of a hit ('fixed' mode; the most 'adaptive' adds is twice this + 1).")
+    neighbour_min_similarity: float = Field(0.15, ge=-1.0, le=1.0, description="'adaptive': a neighbour less similar to the question than this ends the window on its side.")
     context_budget_tokens: int = Field(2000, ge=200, le=32000, description="Word-piece budget for all sources sent to the answerer.")
 
     # --- answering ----------------------------------------------------------
@@ -93,7 +102,7 @@ class Settings(BaseSettings):
 
     def chunking_config(self) -> dict:
         """What made a book's chunks; stored with each book."""
-        return {"chunker": self.chunker, "chunk_size": self.chunk_size, "chunk_overlap": self.chunk_overlap}
+        return {**{k: getattr(self, k) for k in CHUNK_KEYS}, "v": 2}
 
 
 def settings_table() -> str:

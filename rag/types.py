@@ -105,6 +105,8 @@ class Chunk:
     tokens: int = 0
     label_start: str = ""
     label_end: str = ""
+    kind: str = "text"  # "text" | "code" | "table"
+    parent: int = -1  # parent group index within the book (hierarchical chunking), -1 = none
 
     @property
     def id(self) -> str:
@@ -141,6 +143,8 @@ class Book:
     ingest_seconds: float = 0.0
     figures: int = 0
     report: dict = field(default_factory=dict)  # ingest report: figures found, captions matched, skipped by reason
+    sections: list = field(default_factory=list)  # (path, start, end) in the book text
+    doc_type: str = ""  # "reference" | "procedural" | "narrative"; "" = guessed from the chunks
 
 
 @dataclass
@@ -152,6 +156,8 @@ class Hit:
     similarity: float  # cosine(query, chunk)
     dense_rank: int | None = None
     bm25_rank: int | None = None
+    bm25_score: float = 0.0
+    passed: bool = True  # similarity at or above the threshold (the probe shows the rest too)
 
 
 @dataclass
@@ -170,6 +176,7 @@ class Source:
     score: float
     similarity: float
     context_label: str = ""  # printed pages of the whole window
+    plan: dict = field(default_factory=dict)  # how the window was chosen (rag.context.windows.Plan)
 
     @property
     def quote(self) -> str:
@@ -243,6 +250,7 @@ class Answer:
     backend: str = ""
     figures: list[FigureHit] = field(default_factory=list)
     checks: list[QuoteCheck] = field(default_factory=list)
+    context: dict = field(default_factory=dict)  # context mode, question type, each source's window decision
 
     def to_dict(self) -> dict:
         return {
@@ -250,6 +258,7 @@ class Answer:
             "sources": [s.to_dict() for s in self.sources], "not_found": self.not_found,
             "trace": self.trace, "confidence": self.confidence, "backend": self.backend,
             "figures": [asdict(f) for f in self.figures], "checks": [asdict(c) for c in self.checks],
+            "context": self.context,
         }
 
     @classmethod

@@ -155,3 +155,36 @@ def make_hostile_images_pdf() -> bytes:
     bad = page.insert_image(pymupdf.Rect(100, 150, 400, 400), stream=_pixmap(50, 50, (200, 0, 0)).tobytes("jpeg"))
     doc.update_stream(bad, b"\xff\xd8\xff garbage, not a jpeg")
     return doc.tobytes()
+
+
+CODE = ["def countdown(n):", "    if n <= 0:", "        print('Blastoff!')", "    else:", "        print(n)",
+        "        countdown(n - 1)"]
+TABLE = [("Operator", "Meaning", "Example"), ("+", "addition", "2 + 3"), ("-", "subtraction", "5 - 1"),
+         ("*", "product", "4 * 2"), ("/", "division", "8 / 2"), ("%", "remainder", "7 % 3"),
+         ("**", "power", "2 ** 8")]
+
+
+def make_code_pdf() -> bytes:
+    """Two sections of prose, one with a code listing in Courier, one with a 3-column table of short cells."""
+    doc = pymupdf.open()
+    prose = ("A function that calls itself is recursive; the process of executing it is called recursion. "
+             "Every recursive function needs a base case that stops the calls. ") * 3
+    page = doc.new_page()
+    page.insert_text((72, 80), "Recursion", fontsize=18)
+    page.insert_textbox(pymupdf.Rect(72, 100, 540, 220), prose, fontsize=11)
+    y = 240
+    for line in CODE:
+        page.insert_text((90, y), line, fontsize=10, fontname="cour")
+        y += 14
+    page.insert_textbox(pymupdf.Rect(72, y + 10, 540, y + 130), prose, fontsize=11)
+    page = doc.new_page()
+    page.insert_text((72, 80), "Operators", fontsize=18)
+    page.insert_textbox(pymupdf.Rect(72, 100, 540, 200), "Arithmetic operators combine numbers. " * 6, fontsize=11)
+    y = 230
+    for row in TABLE:
+        for x, cell in zip((90, 220, 350), row):
+            page.insert_text((x, y), cell, fontsize=10)
+        y += 16
+    page.insert_textbox(pymupdf.Rect(72, y + 10, 540, y + 120), "Division always gives a float. " * 6, fontsize=11)
+    doc.set_toc([[1, "Recursion", 1], [1, "Operators", 2]])
+    return doc.tobytes()

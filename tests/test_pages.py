@@ -86,19 +86,40 @@ def test_chat_page_with_empty_library(data_dir):
     assert "library is empty" in texts(at)
 
 
-def test_inspector_shows_chunks_and_window(data_dir, book_pdf, embed):
-    f = Folio(Settings())
-    f.__dict__["embed"] = embed
-    r = f.ingest(book_pdf, "garden.pdf")
+def test_inspector_compares_strategies_lints_and_shows_the_answerers_context(data_dir, book_pdf, embed):
+    f = library_with(book_pdf, embed)
+    r = f.books()[0]
     at = app()
     at.switch_page("pages/inspector.py").run()
     assert not at.exception
-    df = at.dataframe[0].value
-    assert len(df) == r.chunks and set(df.columns) >= {"index", "page", "tokens", "section", "preview"}
-    assert at.success[0].value == f.chunks(r.book_id)[0].text  # the selected chunk, highlighted
-    at.slider(key="inspector_window").set_value(3).run()
+    # page view: the indexed chunks and a preview of another strategy, each as a page map and coloured text
+    images = at.get("image")
+    assert len(images) >= 2
+    assert any("Preview: semantic" in m.value for m in at.markdown)
+    htmls = at.get("html")
+    assert len(htmls) >= 2 and "chunk-spans" in htmls[0].value
+    # stats and lint
+    assert any(m.label == "chunks" and int(m.value) == r.chunks for m in at.metric)
+    lint = next(d.value for d in at.dataframe if "check" in d.value.columns and len(d.value.columns) == 2)
+    assert set(lint["check"]) == {"mid_sentence", "heading_only", "split_block", "near_duplicate", "too_small",
+                                  "too_large"}
+    table = next(d.value for d in at.dataframe if "preview" in d.value.columns)
+    assert len(table) == r.chunks
+    # the context tab: a wider fixed window gives the answerer more text
+    at.radio(key=f"ctxmode_{r.id}").set_value("fixed").run()
+    at.number_input(key=f"ctxsel_{r.id}").set_value(2).run()
+    at.slider(key="inspector_window").set_value(0).run()
+    narrow = next(t.value for t in at.text if t.value.startswith("[1] "))
+    at.slider(key="inspector_window").set_value(2).run()
     assert not at.exception
-    assert any("after · chunk 3" in c.value for c in at.caption)
+    wide = next(t.value for t in at.text if t.value.startswith("[1] "))
+    assert len(wide) > len(narrow) and f.chunks(r.id)[2].text in wide
+    # the query probe: candidates with their scores, two settings and the difference of their contexts
+    at.text_input(key="probe_q").set_value("How often do tomatoes need watering?").run()
+    assert not at.exception
+    cand = next(d.value for d in at.dataframe if "fused (RRF)" in d.value.columns)
+    assert len(cand) > 0 and cand["kept"].any()
+    assert any("Difference of the final context" in m.value for m in at.markdown)
 
 
 def test_inspector_with_empty_library(data_dir):

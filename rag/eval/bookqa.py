@@ -77,7 +77,7 @@ def check_quotes(items: list[QAItem], pdf_dir: Path) -> list[str]:
     return problems
 
 
-CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap")
+from ..settings import CHUNK_KEYS  # noqa: E402  (settings that need a library of their own)
 
 
 def library_for(folio, config: dict):

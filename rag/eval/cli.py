@@ -4,6 +4,7 @@
     python -m rag eval qa eval/qa_shared_eval.jsonl --pdfs ../shared/eval/pdfs [--config window=0 --config window=2 …]
                                                     [--out FILE.json] [--csv FILE.csv]
     python -m rag eval check eval/qa_shared_eval.jsonl --pdfs ../shared/eval/pdfs
+    python -m rag eval chunks ../shared/eval/chunking [--strategy semantic:chunk_size=128 …] [--k 5,10]
 
 ``--config`` (repeatable) runs the set once per configuration (``key=value[,key=value]``, names as in
 ``Settings``): query-time settings (window, similarity_threshold, rrf_k, retrieval_mode, …) reuse the
@@ -34,6 +35,16 @@ def add_parser(sub) -> None:
     q.add_argument("--config", action="append", default=[], help="key=value[,key=value] query-time settings")
     q.add_argument("--out", type=Path, help="write summaries and per-question records as JSON")
     q.add_argument("--csv", type=Path, help="write one row per configuration and question as CSV")
+    k = ev.add_parser("chunks", help="Chroma's chunking benchmark: recall / precision / IoU of chunking strategies")
+    k.add_argument("folder", type=Path, help="the benchmark folder (../shared/eval/chunking)")
+    k.add_argument("--strategy", action="append", default=[],
+                   help="chunker[:key=value,...] (repeatable); default: all six strategies at their defaults")
+    k.add_argument("--k", default="5,10", help="top-k values (default 5,10)")
+    k.add_argument("--spans", choices=["reference", "exact"], default="reference")
+    k.add_argument("--retrieval", choices=["dense", "hybrid"], default="dense",
+                   help="dense = the report's protocol; hybrid = Folio's dense + BM25 fusion")
+    k.add_argument("--corpora", help="comma-separated corpus names (default: all five)")
+    k.add_argument("--out", type=Path, help="write the results as JSON")
     c = ev.add_parser("check", help="check a question set: files present, evidence quotes on their pages")
     c.add_argument("set", type=Path)
     c.add_argument("--pdfs", type=Path, required=True)
@@ -56,8 +67,39 @@ def parse_config(text: str) -> dict:
     return out
 
 
+def run_chunks(args, svc) -> int:
+    from ..chunking import STRATEGIES
+    from ..embed_cache import EmbeddingCache
+    from . import chunkbench
+
+    if not (args.folder / "questions_df.csv").exists():
+        raise RagError(f"{args.folder} is not the chunking benchmark folder (corpora/, questions_df.csv).")
+    bench = chunkbench.load(args.folder, args.corpora.split(",") if args.corpora else None)
+    ks = tuple(int(x) for x in args.k.split(","))
+    specs = args.strategy or list(STRATEGIES)
+    cache = EmbeddingCache(svc.settings.embed_cache_path, svc.settings.embed_model)
+    results = []
+    for spec in specs:
+        name, _, cfg = spec.partition(":")
+        s = svc.settings.model_copy(update={"chunker": name, **parse_config(cfg)})
+        print(f"{spec}: chunking {len(bench.corpora)} corpora, embedding (cached by text), "
+              f"{len(bench.questions)} questions…", file=sys.stderr)
+        res = chunkbench.evaluate(bench, s, svc.embed, ks, args.spans, args.retrieval, cache, _progress)
+        print(file=sys.stderr)
+        label = spec + (f" [{args.retrieval}]" if args.retrieval != "dense" else "")
+        results.append((label, res))
+        print(chunkbench.table([(label, res)], chunkbench.Bench({}, []), ks[:1]).split("\n")[-1], file=sys.stderr)
+    print(chunkbench.table(results, bench, ks))
+    if args.out:
+        args.out.write_text(json.dumps([{"strategy": n, **r} for n, r in results], indent=1))
+    return 0
+
+
 def run(args, svc) -> int:
     from . import beir, bookqa
+
+    if args.eval_cmd == "chunks":
+        return run_chunks(args, svc)
 
     if args.eval_cmd == "beir":
         folder = args.folder

@@ -85,7 +85,8 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
                 continue
             size = max(s["size"] for s in spans)
             bold = all((s["flags"] & 16) or "Bold" in s["font"] for s in spans if s["text"].strip())
-            block_lines.append((text, size, bold, len(block["lines"]), line["bbox"]))
+            mono = all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in spans if s["text"].strip())
+            block_lines.append((text, size, bold, len(block["lines"]), line["bbox"], mono))
         if not block_lines:
             continue
         btext = "\n".join(t for t, *_ in block_lines)
@@ -93,14 +94,32 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             pos += len(PAGE_SEP)
         block_at[bi] = (pos, tuple(block["bbox"]))
         line_pos = pos
-        for t, size, bold, n, bbox in block_lines:
+        for t, size, bold, n, bbox, mono in block_lines:
             if n <= 3:
                 lines_info.append((line_pos, t, size, bold))
-            boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox)))
+            boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox), LINE_CODE if mono else LINE_TEXT))
             line_pos += len(t) + 1
         parts.append(btext)
         pos += len(btext)
-    return PAGE_SEP.join(parts), lines_info, tuple(boxes), block_at
+    return PAGE_SEP.join(parts), lines_info, tuple(_mark_table_rows(boxes)), block_at
+
+
+LINE_TEXT, LINE_CODE, LINE_TABLE = 0, 1, 2  # the 7th value of a line box
+MONO_FONT = re.compile(r"mono|courier|consola|menlo|monaco|inconsolata|code|typewriter|cmtt|lucidaconsole|fixed", re.I)
+
+
+def _mark_table_rows(boxes: list[tuple]) -> list[tuple]:
+    """Lines that sit side by side with other short lines on the same baseline, two rows or more in a
+    row, are table cells (a two-column page has long lines side by side, so it is not taken)."""
+    rows: dict[int, list[int]] = {}
+    for i, b in enumerate(boxes):
+        rows.setdefault(round((b[3] + b[5]) / 4), []).append(i)  # y centre in 2-pt bands
+    cells = {i for ids in rows.values() if len(ids) >= 2 and all(boxes[i][1] - boxes[i][0] <= 40 for i in ids)
+             for i in ids}
+    bands = sorted(k for k, ids in rows.items() if ids[0] in cells)
+    keep = {k for k in bands if any(0 < abs(k - o) <= 12 for o in bands)}
+    table = {i for k in keep for i in rows[k]}
+    return [(*b[:6], LINE_TABLE) if i in table and b[6] == LINE_TEXT else b for i, b in enumerate(boxes)]
 
 
 def _near_text(text: str, block_at: dict, rect, skip: int, limit: int = 500) -> tuple[int, str]:

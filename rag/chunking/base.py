@@ -1,0 +1,229 @@
+"""Shared pieces of every chunking strategy.
+
+A strategy splits one *section's* text into ``Piece``s (section-local character spans, a kind and
+an optional parent group); ``chunk_sections`` runs it over every section of a book and turns the
+pieces into ``Chunk``s with exact book-text spans, page spans, section path, kind and parent index.
+So every strategy keeps the same invariants: a chunk's text is ``book.text[char_start:char_end]``,
+it never straddles two sections, and children tile their parent.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable
+
+from ..settings import Settings
+from ..tokens import count_tokens, tokenize
+from ..types import Chunk, ParsedBook
+
+
+@dataclass(frozen=True)
+class Piece:
+    start: int  # section-local characters
+    end: int
+    kind: str = "text"  # "text" | "code" | "table"
+    parent: int = -1  # parent group within the section (hierarchical strategy), -1 = none
+
+
+@dataclass(frozen=True)
+class Region:
+    """A run of code or table lines (section-local span) that should not be cut."""
+    start: int
+    end: int
+    kind: str
+
+
+class SectionContext:
+    """What a splitter may use besides the text: settings, the section's code/table regions and,
+    for the semantic strategy, an embedding function (texts → vectors)."""
+
+    def __init__(self, settings: Settings, regions: list[Region] = (), embed: Callable | None = None):
+        self.settings, self.regions, self.embed = settings, list(regions), embed
+
+    def tokens(self, text: str) -> int:
+        return count_tokens(text, self.settings.embed_model)
+
+    @property
+    def tokenizer(self):
+        return partial(tokenize, model=self.settings.embed_model)
+
+
+Splitter = Callable[[str, SectionContext], list[Piece]]
+
+
+def locate(seg: str, texts: list[str], overlapping: bool) -> list[tuple[int, int]]:
+    """Map splitter output texts back to spans of ``seg``, searching forward from the last one (so
+    repeated text lands on its own occurrence). Splitters sometimes repeat a few characters of the
+    previous piece or re-join words with other whitespace: without overlap, a piece found starting
+    before the previous end is clipped to it; whitespace differences are matched word by word."""
+    spans, cursor = [], 0
+    for text in texts:
+        t = text.strip()
+        if not t:
+            continue
+        start, end = _find(seg, t, cursor)
+        if start < 0 and not overlapping:  # it may begin with the end of the previous piece
+            start, end = _find(seg, t, max(0, cursor - len(t)))
+            if end <= cursor:
+                continue
+        if start < 0:
+            continue
+        if not overlapping:
+            start = max(start, cursor)
+        if end <= start:
+            continue
+        spans.append((start, end))
+        cursor = start + 1 if overlapping else end
+    return spans
+
+
+def _find(seg: str, t: str, cursor: int) -> tuple[int, int]:
+    start = seg.find(t, cursor)
+    if start >= 0:
+        return start, start + len(t)
+    m = re.compile(r"\s+".join(re.escape(w) for w in t.split())).search(seg, cursor)
+    return (m.start(), m.end()) if m else (-1, -1)
+
+
+def trim(seg: str, start: int, end: int) -> tuple[int, int]:
+    """Span without leading/trailing whitespace."""
+    while start < end and seg[start].isspace():
+        start += 1
+    while end > start and seg[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def sentence_spans(seg: str) -> list[tuple[int, int]]:
+    """Sentences of ``seg`` as exact spans (Punkt, as LlamaIndex uses, plus blank-line breaks)."""
+    from llama_index.core.utils import globals_helper
+
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for para in seg.split("\n\n"):
+        if para.strip():
+            for a, b in globals_helper.punkt_tokenizer.span_tokenize(para):
+                a, b = trim(seg, pos + a, pos + b)
+                if b > a:
+                    out.append((a, b))
+        pos += len(para) + 2
+    return out
+
+
+def split_long(seg: str, start: int, end: int, ctx: SectionContext) -> list[tuple[int, int]]:
+    """Cut one over-long span into word-piece windows at word boundaries (no overlap)."""
+    from llama_index.core.node_parser import TokenTextSplitter
+
+    splitter = TokenTextSplitter(chunk_size=ctx.settings.chunk_size, chunk_overlap=0, separator=" ",
+                                 backup_separators=["\n"], tokenizer=ctx.tokenizer)
+    return [(start + a, start + b) for a, b in locate(seg[start:end], splitter.split_text(seg[start:end]), False)]
+
+
+def pack(seg: str, units: list[tuple[int, int]], max_tokens: int, ctx: SectionContext, overlap_units: int = 0,
+         breaks: set[int] = frozenset()) -> list[tuple[int, int]]:
+    """Greedy packing of consecutive units (sentences) into spans of at most ``max_tokens``; a unit
+    index in ``breaks`` always starts a new span; ``overlap_units`` units repeat at the next start."""
+    sizes = [ctx.tokens(seg[a:b]) for a, b in units]
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(units):
+        if sizes[i] > max_tokens:  # one unit too long on its own
+            out.extend(split_long(seg, *units[i], ctx))
+            i += 1
+            continue
+        j, total = i, 0
+        while j < len(units) and (j == i or j not in breaks):
+            # +1 for the joining whitespace, a fair estimate; re-checked below
+            if total + sizes[j] + (1 if j > i else 0) > max_tokens:
+                break
+            total += sizes[j] + (1 if j > i else 0)
+            j += 1
+        while j - 1 > i and ctx.tokens(seg[units[i][0]:units[j - 1][1]]) > max_tokens:
+            j -= 1
+        out.append((units[i][0], units[j - 1][1]))
+        i = j - overlap_units if overlap_units and j - overlap_units > i and j < len(units) else j
+    return out
+
+
+def make_chunk(book: ParsedBook, book_id: str, index: int, start: int, end: int, section: str, model: str,
+               kind: str = "text", parent: int = -1, text: str | None = None) -> Chunk:
+    text = book.text[start:end] if text is None else text
+    p0, p1 = book.page_at(start), book.page_at(max(start, end - 1))
+    return Chunk(book_id=book_id, chunk_index=index, text=text, page_start=p0.number, page_end=p1.number,
+                 char_start=start, char_end=end, section=section, tokens=count_tokens(text, model),
+                 label_start=p0.label, label_end=p1.label, kind=kind, parent=parent)
+
+
+def book_regions(book: ParsedBook) -> list[Region]:
+    """Code (monospaced lines) and table (rows of short cells side by side) runs in book offsets,
+    from the line kinds the parser recorded; consecutive lines of one kind form one region."""
+    regions: list[Region] = []
+    for page in book.pages:
+        for ln in page.lines:
+            kind = {1: "code", 2: "table"}.get(ln[6] if len(ln) > 6 else 0)
+            if not kind:
+                continue
+            a, b = page.offset + ln[0], page.offset + ln[1]
+            last = regions[-1] if regions else None
+            gap = book.text[last.end:a] if last else "x"
+            if last and last.kind == kind and not gap.strip():
+                regions[-1] = Region(last.start, b, kind)
+            else:
+                regions.append(Region(a, b, kind))
+    return regions
+
+
+def chunk_sections(book: ParsedBook, book_id: str, settings: Settings, split: Splitter,
+                   embed: Callable | None = None) -> list[Chunk]:
+    text = book.text
+    regions = book_regions(book)
+    chunks: list[Chunk] = []
+    parent_base = 0
+    for section in book.sections:
+        seg = text[section.start:section.end]
+        if not seg.strip():
+            continue
+        local = [Region(r.start - section.start, r.end - section.start, r.kind) for r in regions
+                 if r.start >= section.start and r.end <= section.end]
+        pieces = split(seg, SectionContext(settings, local, embed))
+        groups = max((p.parent for p in pieces), default=-1) + 1
+        for p in pieces:
+            a, b = trim(seg, p.start, p.end)
+            if b <= a:
+                continue
+            kind = p.kind
+            if kind == "text":  # mostly inside one code/table region → that kind
+                inside = sum(min(b, r.end) - max(a, r.start) for r in local if r.start < b and r.end > a)
+                kind = next((r.kind for r in local if r.start < b and r.end > a), "text") if inside > (b - a) / 2 else "text"
+            chunks.append(make_chunk(book, book_id, len(chunks), section.start + a, section.start + b, section.path,
+                                     settings.embed_model, kind, parent_base + p.parent if p.parent >= 0 else -1))
+        parent_base += groups
+    return chunks
+
+
+def embedding_texts(book: ParsedBook, chunks: list[Chunk], context_tokens: int) -> list[str]:
+    """What is embedded for each chunk: its text, or with ``context_tokens`` > 0 its text with about
+    that many word-pieces of the surrounding text of its section (half before, half after, cut at
+    word boundaries; ~4 characters a word-piece). The chunk itself is still what is retrieved and
+    shown; the context only makes its vector know what it is about."""
+    if context_tokens <= 0:
+        return [c.text for c in chunks]
+    text = book.text
+    bounds = sorted((s.start, s.end) for s in book.sections)
+    starts = [a for a, _ in bounds]
+    import bisect
+
+    out = []
+    for c in chunks:
+        k = max(0, bisect.bisect_right(starts, c.char_start) - 1)
+        lo, hi = bounds[k] if bounds else (0, len(text))
+        reach = context_tokens * 2  # chars on each side: half the word-pieces × ~4 chars
+        a, b = max(lo, c.char_start - reach), min(hi, c.char_end + reach)
+        before, after = text[a:c.char_start], text[c.char_end:b]
+        if a > lo and " " in before:
+            before = before[before.index(" ") + 1:]
+        if b < hi and " " in after:
+            after = after[:after.rindex(" ")]
+        out.append(" ".join((before.strip() + " " + c.text + " " + after.strip()).split()))
+    return out

@@ -1,0 +1,95 @@
+"""Context assembly: each hit's window (``windows``), merged with the windows of other hits of the
+same book when they touch, within the word-piece budget, numbered [1]..[n]; and the sources block
+an LLM reads."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..types import Chunk, FigureHit, Hit, Source
+from .windows import Plan, adaptive_plan, fixed_plan
+
+
+def _pages_label(chunks: list[Chunk]) -> str:
+    a, b = chunks[0], chunks[-1]
+    la, lb = a.label_start or str(a.page_start), b.label_end or str(b.page_end)
+    return f"p. {la}" if la == lb else f"pp. {la}–{lb}"
+
+
+class ContextBuilder:
+    """``neighbours(book_id, lo, hi)``: that book's chunks lo..hi; ``sims(book_id, indices)``: the
+    question's cosine similarity to those chunks; ``doc_types``: book id → reference/procedural/narrative."""
+
+    def __init__(self, mode: str, window: int, budget: int, neighbours: Callable[[str, int, int], list[Chunk]],
+                 titles: dict[str, str], query_type: str = "factual", doc_types: dict[str, str] | None = None,
+                 sims: Callable[[str, list[int]], dict[int, float]] | None = None, min_sim: float = 0.0,
+                 model: str = "all-MiniLM-L6-v2"):
+        self.mode, self.window, self.budget, self.neighbours, self.titles = mode, window, budget, neighbours, titles
+        self.query_type, self.doc_types, self.sims, self.min_sim, self.model = (
+            query_type, doc_types or {}, sims or (lambda b, ids: {}), min_sim, model)
+
+    def plan(self, hit: Chunk, remaining: int, have: set[int]) -> Plan | None:
+        reach = self.window * 2 + 1 if self.mode == "adaptive" else self.window
+        if hit.parent >= 0 and self.mode == "adaptive":
+            reach = max(reach, 40)  # a parent's children lie within this many chunks
+        around = {c.chunk_index: c for c in self.neighbours(hit.book_id, hit.chunk_index - reach, hit.chunk_index + reach)}
+        around[hit.chunk_index] = hit
+        if self.mode == "fixed":
+            return fixed_plan(hit, self.window, remaining, around, have)
+        return adaptive_plan(hit, around, lambda ids: self.sims(hit.book_id, ids), self.query_type,
+                             self.doc_types.get(hit.book_id, "narrative"), self.window, self.min_sim, remaining,
+                             self.model)
+
+    def build(self, hits: list[Hit]) -> list[Source]:
+        groups: list[dict] = []  # {book_id, parts: {idx: text}, chunks: {idx: Chunk}, hits, hit, score, sim, plans}
+        used = 0
+        for h in hits:
+            c = h.chunk
+            have = set().union(*(g["parts"] for g in groups if g["book_id"] == c.book_id)) if groups else set()
+            plan = self.plan(c, self.budget - used, have)
+            if plan is None:
+                continue
+            used += sum(n for i, n in plan.sizes.items() if i not in have)
+            lo, hi = min(plan.parts), max(plan.parts)
+            target = next((g for g in groups if g["book_id"] == c.book_id and lo <= max(g["parts"]) + 1
+                           and hi >= min(g["parts"]) - 1), None)
+            if target is None:
+                target = {"book_id": c.book_id, "parts": {}, "full": {}, "hits": [], "hit": c, "score": h.score,
+                          "sim": h.similarity, "plans": []}
+                groups.append(target)
+            for i, text in plan.parts.items():
+                old = target["parts"].get(i)
+                if old is None or len(text) > len(old):
+                    target["parts"][i] = text
+            target["hits"].append(c)
+            target["plans"].append(plan)
+        sources = []
+        for n, g in enumerate(groups, start=1):
+            idx = sorted(g["parts"])
+            cs = self.neighbours(g["book_id"], idx[0], idx[-1])
+            cs = [x for x in cs if x.chunk_index in g["parts"]]
+            plans = g["plans"]
+            sources.append(Source(
+                n=n, book_id=g["book_id"], book_title=self.titles.get(g["book_id"], g["book_id"]), hit=g["hit"],
+                text="\n".join(g["parts"][i] for i in idx), chunk_indices=idx,
+                page_start=cs[0].page_start if cs else g["hit"].page_start,
+                page_end=cs[-1].page_end if cs else g["hit"].page_end,
+                pages_label=_pages_label(sorted(g["hits"], key=lambda x: x.chunk_index)),
+                context_label=_pages_label(cs or [g["hit"]]), score=g["score"], similarity=g["sim"],
+                plan={**plans[0].to_dict(), "summary": " | ".join(p.summary() for p in plans),
+                      "merged_hits": [p.hit for p in plans]}))
+        return sources
+
+
+def build_sources(hits: list[Hit], window: int, budget: int, neighbours: Callable[[str, int, int], list[Chunk]],
+                  titles: dict[str, str]) -> list[Source]:
+    """Fixed windows (kept for callers and tests of the original behaviour)."""
+    return ContextBuilder("fixed", window, budget, neighbours, titles).build(hits)
+
+
+def format_sources(sources: list[Source], figures: list[FigureHit] = ()) -> str:
+    """The sources block an LLM reads, then the figures it may name as [FIGURE i]."""
+    block = "\n\n".join(f"[{s.n}] {s.book_title}, {s.pages_label}:\n{s.text}" for s in sources)
+    if figures:
+        block += "\n\nFigures:\n" + "\n".join(f"[FIGURE {i}] {f.title} (p. {f.page_label})"
+                                               for i, f in enumerate(figures, start=1))
+    return block

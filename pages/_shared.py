@@ -139,6 +139,8 @@ def render_sources(answer: dict, key: str = "a") -> None:
             st.markdown(f"**[{s['n']}] {escape_markdown(src.label)}**")
             st.caption(f"{src.pdf_pages}{escape_markdown(ctx)} · similarity {s['similarity']:.2f} · "
                        f"fused score {s['score']:.4f}", help="Printed page label first; 'pdf p.' is the page number in the file.")
+            if src.plan.get("summary"):
+                st.caption("🧩 Context: " + escape_markdown(src.plan["summary"]))
             st.text(src.quote[:700])
             if s["n"] in cited:
                 try:
@@ -152,6 +154,9 @@ def render_sources(answer: dict, key: str = "a") -> None:
                     st.caption(str(e))
             st.divider()
     trace = answer.get("trace") or {}
+    ctx = answer.get("context") or {}
+    if ctx:
+        st.caption(escape_markdown(f"Context: {ctx.get('mode')} · {ctx.get('query_type')} question"))
     if trace:
         st.caption("⏱ " + _fmt_trace(trace) + f" · query: “{escape_markdown(answer.get('query', ''))}” · "
                    f"confidence {answer.get('confidence', 0):.2f} (0\\.7 × average similarity of the sources + "

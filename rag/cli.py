@@ -28,8 +28,10 @@ def answer_json(a, svc) -> dict:
                      "page_end": s.hit.page_end, "page_label": s.hit.label_start or str(s.hit.page_start),
                      "pages_label": s.pages_label, "section": s.hit.section, "label": s.label,
                      "char_span": [s.hit.char_start, s.hit.char_end], "chunk_index": s.hit.chunk_index,
-                     "score": round(s.score, 6), "similarity": round(s.similarity, 4), "quote": s.quote}
+                     "score": round(s.score, 6), "similarity": round(s.similarity, 4), "quote": s.quote,
+                     "context_chunks": s.chunk_indices, "context": s.plan.get("summary", "")}
                     for s in a.sources],
+        "context": a.context,
         "figures": [{"id": f.id, "book_id": f.book_id, "page": f.page, "page_label": f.page_label,
                      "caption": f.caption, "kind": f.kind, "png": str(svc.file(f.path)), "score": f.score,
                      "why": f.why, "sources": f.sources} for f in a.figures],

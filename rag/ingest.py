@@ -68,7 +68,7 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
     book_id = book_id_for(data)
     existing = catalog.book(book_id)
     if (existing and existing.status == "ready" and not force and existing.embed_model == settings.embed_model
-            and existing.chunking == settings.chunking_config()):
+            and settings.same_chunking(existing.chunking)):
         progress("indexing", 1.0, f"{filename} is already in the library as '{existing.title}'.")
         return IngestResult(book_id, existing.title, existing.pages, existing.chunks, 0.0, skipped=True)
 

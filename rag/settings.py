@@ -38,7 +38,7 @@ class Settings(BaseSettings):
     sentence_overlap: int = Field(1, ge=0, le=5, description="Sentences repeated at the start of the next chunk ('sentence').")
     semantic_percentile: float = Field(90.0, ge=50.0, le=99.9, description="'semantic': a chunk ends where the distance between neighbouring sentences is above this percentile of the section's distances.")
     embed_context: int = Field(0, ge=0, le=200, description="Word-pieces of surrounding section text embedded with each chunk (half before, half after); the chunk alone is still what is retrieved and shown. 0 = the chunk's text only.")
-    parent_size: int = Field(1024, ge=256, le=4096, description="'hierarchical': max word-pieces of a parent.")
+    parent_size: int = Field(1024, ge=64, le=4096, description="'hierarchical': max word-pieces of a parent.")
 
     # --- retrieval (query time; no re-index needed) -------------------------
     retrieval_mode: Literal["hybrid", "dense", "bm25"] = Field("hybrid", description="'hybrid' fuses dense and BM25 rankings (RRF); 'dense' or 'bm25' uses one of them (for comparisons).")
@@ -103,6 +103,11 @@ class Settings(BaseSettings):
     def chunking_config(self) -> dict:
         """What made a book's chunks; stored with each book."""
         return {**{k: getattr(self, k) for k in CHUNK_KEYS}, "v": 2}
+
+    def same_chunking(self, stored: dict) -> bool:
+        """Whether a book's stored chunking equals this one (keys it predates count as their defaults)."""
+        fields = type(self).model_fields
+        return all(stored.get(k, fields[k].default) == getattr(self, k) for k in CHUNK_KEYS)
 
 
 def settings_table() -> str:

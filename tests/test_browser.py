@@ -85,5 +85,56 @@ def test_upload_ask_and_see_cited_answer(app_url, tmp_path, book_pdf):
             text = answer.locator('[data-testid="stText"]').first
             assert "__main__" in text.inner_text() and text.locator("strong, em, a, img").count() == 0
             page.screenshot(path=str(shots / "chat_literal.png"), full_page=True)
+
+            inspector(page, shots)
         finally:
             browser.close()
+
+
+COLOURED_PIXELS = """img => { const c = document.createElement('canvas'); c.width = img.naturalWidth;
+  c.height = img.naturalHeight; const x = c.getContext('2d'); x.drawImage(img, 0, 0);
+  const d = x.getImageData(0, 0, c.width, c.height).data; let n = 0;
+  for (let i = 0; i < d.length; i += 4) { const r = d[i], g = d[i+1], b = d[i+2];
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 30) n++; } return n; }"""
+
+
+def inspector(page, shots):
+    """The chunk inspector: chunk boxes drawn on a page for two strategies, and the answerer's context
+    growing when the window does."""
+    from playwright.sync_api import expect
+
+    page.get_by_role("link", name="Chunk inspector").click()
+    expect(page.get_by_role("heading", name="🔍 Chunk inspector")).to_be_visible(timeout=60_000)
+    page.get_by_role("combobox").first.click()
+    page.get_by_role("option", name=re.compile("Garden and Sky")).click()
+    pno = page.get_by_label("PDF page")
+    pno.fill("2")
+    pno.press("Enter")
+    expect(page.get_by_text(re.compile(r"Preview: semantic"))).to_be_visible(timeout=60_000)
+    expect(page.get_by_text(re.compile(r"Indexed: paragraph .* — \d+ chunks on this page"))).to_be_visible()
+    maps = page.locator('[data-testid="stImage"] img')
+    expect(maps.nth(1)).to_be_visible(timeout=60_000)
+    page.wait_for_timeout(1000)
+    for i in range(2):  # each page map has chunk boxes in colour (a bare page is black on white)
+        assert maps.nth(i).evaluate(COLOURED_PIXELS) > 5000
+    spans = page.locator(".chunk-spans").first
+    assert "#0" in spans.inner_text() or "#1" in spans.inner_text()
+    assert spans.locator("span[style*='background']").count() >= 2
+    page.screenshot(path=str(shots / "inspector_page.png"), full_page=True)
+
+    page.get_by_role("tab", name=re.compile("Context of a chunk")).click()
+    page.get_by_text("fixed", exact=True).first.click()
+    chunk = page.get_by_label("Chunk", exact=True)
+    chunk.fill("2")
+    chunk.press("Enter")
+    merged = page.get_by_text(re.compile(r"^\[1\] Garden and Sky, p"))
+    expect(merged).to_be_visible(timeout=60_000)
+    expect(page.get_by_text(re.compile(r"fixed window: 1 before, 1 after"))).to_be_visible(timeout=30_000)
+    before = merged.inner_text()
+    thumb = page.get_by_role("slider", name=re.compile("Window"))
+    thumb.focus()
+    thumb.press("ArrowRight")
+    expect(page.get_by_text(re.compile(r"fixed window: 2 before, 2 after"))).to_be_visible(timeout=30_000)
+    after = page.get_by_text(re.compile(r"^\[1\] Garden and Sky, p")).inner_text()
+    assert len(after) > len(before) and before.split("\n", 1)[1][:200] in after
+    page.screenshot(path=str(shots / "inspector_context.png"), full_page=True)

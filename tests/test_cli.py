@@ -32,3 +32,31 @@ def test_cli_ingest_ask_reindex(tmp_path, book_pdf):
     assert book_id in p.stdout and "ready" in p.stdout
     p = run(["ask", "x", "--book", "nope"], d)
     assert p.returncode == 2 and "error:" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_cli_chunking_choice_export_and_lint(tmp_path, book_pdf):
+    import json
+
+    pdf = tmp_path / "garden.pdf"
+    pdf.write_bytes(book_pdf)
+    d = tmp_path / "data"
+    p = run(["ingest", str(pdf), "--chunker", "hierarchical", "--chunk-size", "64", "--parent-size", "256"], d)
+    assert p.returncode == 0, p.stderr
+    book_id = p.stdout.split("\t")[0]
+    out = tmp_path / "chunks.jsonl"
+    p = run(["chunks", book_id, "--out", str(out)], d)
+    assert p.returncode == 0, p.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows and all(r["settings"]["chunking"]["chunker"] == "hierarchical" for r in rows)
+    assert all(r["parent"] >= 0 and r["tokens"] <= 64 for r in rows)
+    assert {"text", "page_start", "char_start", "section", "kind", "id"} <= set(rows[0])
+    # re-chunk without uploading again
+    p = run(["reindex", "--book", book_id, "--chunker", "sentence"], d)
+    assert p.returncode == 0, p.stderr
+    p = run(["chunks", book_id], d)
+    rows = [json.loads(line) for line in p.stdout.splitlines()]
+    assert rows and {r["settings"]["chunking"]["chunker"] for r in rows} == {"sentence"}
+    p = run(["chunks", book_id, "--lint"], d)
+    assert p.returncode == 0 and '"mid_sentence"' in p.stderr
+    p = run(["ingest", str(pdf), "--chunker", "nope"], d)
+    assert p.returncode == 2 and "invalid choice" in p.stderr

@@ -148,3 +148,30 @@ def test_kill_mid_ingest_leaves_no_half_book(tmp_path, book_pdf, embed):
     assert f.store.count() == 0
     r = f.ingest(book_pdf, "garden.pdf")
     assert f.store.count() == r.chunks and f.book(r.book_id).status == "ready"
+
+
+def test_rechunk_without_upload_and_parent_context(folio, book_pdf):
+    r = folio.ingest(book_pdf, "garden.pdf")
+    first = folio.book(r.book_id).chunking
+    job = folio.submit_reindex(r.book_id, {"chunker": "hierarchical", "chunk_size": 48, "parent_size": 300})
+    folio.queue.wait(300)
+    assert job.state == "done", job.message
+    b = folio.book(r.book_id)
+    assert b.chunking["chunker"] == "hierarchical" and first["chunker"] == "paragraph"
+    chunks = folio.chunks(r.book_id)
+    assert all(c.parent >= 0 for c in chunks) and folio.store.count(r.book_id) == len(chunks)
+    a = folio.ask("How often do tomatoes need watering?").consume()
+    assert "twice a week" in a.text
+    top = a.sources[0]
+    assert top.plan["mode"] == "parent"
+    siblings = [c.chunk_index for c in chunks if c.parent == top.hit.parent]
+    assert set(siblings) <= set(top.chunk_indices)  # the whole parent went to the answerer
+    assert a.context["mode"] == "adaptive" and a.context["query_type"] == "factual" and a.context["windows"]
+    fixed = folio.ask("How often do tomatoes need watering?", context_mode="fixed", window=0).consume()
+    assert fixed.sources[0].chunk_indices == [fixed.sources[0].hit.chunk_index]
+    # the probe runs the same stages and shows the candidates it considered
+    probe = folio.probe("How often do tomatoes need watering?")
+    assert probe["candidates"] and any(c["kept"] for c in probe["candidates"])
+    assert probe["context"].startswith("[1] ") and probe["tokens"] > 0
+    with pytest.raises(Exception, match="not valid"):
+        folio.submit_reindex(r.book_id, {"chunk_size": 5000})

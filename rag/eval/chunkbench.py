@@ -128,10 +128,13 @@ def evaluate(bench: Bench, settings: Settings, embed, ks=(5, 10), spans: str = "
     qvecs /= np.maximum(np.linalg.norm(qvecs, axis=1, keepdims=True), 1e-9)
     sims = qvecs @ vecs.T
     kmax = max(ks)
+    depth = kmax * 20 if settings.chunker == "hierarchical" else kmax
     if retrieval == "hybrid":
-        rankings = _hybrid(bench, chunks, sims, settings, kmax)
+        rankings = _hybrid(bench, chunks, sims, settings, depth)
     else:
-        rankings = np.argsort(-sims, axis=1)[:, :kmax]
+        rankings = np.argsort(-sims, axis=1)[:, :depth]
+    if settings.chunker == "hierarchical":  # children are searched, their parents are what is retrieved
+        chunks, rankings = _parents(bench, chunks, rankings, spans, kmax)
     by_corpus: dict[str, list[int]] = {}
     for i, (name, *_rest) in enumerate(chunks):
         by_corpus.setdefault(name, []).append(i)
@@ -152,6 +155,31 @@ def evaluate(bench: Bench, settings: Settings, embed, ks=(5, 10), spans: str = "
                                round(100 * float(np.std([r[m] for r in rs])), 1)] for m in rs[0]}
     return {"chunks": len(chunks), "mean_tokens": round(float(np.mean([c[3] for c in chunks])), 1),
             "mean_chars": round(float(np.mean([len(c[2]) for c in chunks])), 1), "by_k": summary}
+
+
+def _parents(bench: Bench, children, rankings, spans: str, kmax: int):
+    """Parent units (the union of their children) and each question's ranking of distinct parents,
+    ordered by their best child."""
+    from ..tokens import count_tokens
+
+    unit_of: dict[tuple[str, int], int] = {}
+    bounds: list[list] = []
+    parent_of = []
+    for name, _span, _text, _tok, c in children:
+        key = (name, c.parent)
+        if key not in unit_of:
+            unit_of[key] = len(bounds)
+            bounds.append([name, c.char_start, c.char_end])
+        b = bounds[unit_of[key]]
+        b[1], b[2] = min(b[1], c.char_start), max(b[2], c.char_end)
+        parent_of.append(unit_of[key])
+    units = []
+    for name, a, b in bounds:
+        text = bench.corpora[name][a:b]
+        units.append((name, reference_span(bench.corpora[name], text, (a, b)) if spans == "reference" else (a, b),
+                      text, count_tokens(text), None))
+    ranked = [list(dict.fromkeys(parent_of[int(i)] for i in row))[:kmax] for row in rankings]
+    return units, ranked
 
 
 def _hybrid(bench: Bench, chunks, sims: np.ndarray, settings: Settings, kmax: int) -> list[list[int]]:

@@ -1,0 +1,130 @@
+"""Query-time context rules: question types, book types, fixed/adaptive/parent windows, budgets."""
+import pytest
+
+from rag.context import ContextBuilder, classify_question, guess_doc_type
+from rag.context.windows import BEFORE_SHARE, BUDGET, DOC_FACTOR, adaptive_plan, cut, position
+from rag.tokens import count_tokens
+from rag.types import Chunk, Hit
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("What is recursion?", "definition"),
+    ("Define a state diagram", "definition"),
+    ("Was ist eine Mannigfaltigkeit?", "definition"),
+    ("Án lệ là gì?", "definition"),
+    ("How do I install Python on Windows?", "procedural"),
+    ("Wie kann man eine Funktion ableiten?", "procedural"),
+    ("Làm thế nào để nộp đơn khởi kiện?", "procedural"),
+    ("What is the difference between a list and a tuple?", "comparison"),
+    ("Was ist der Unterschied zwischen Tangentialraum und Normalraum?", "comparison"),
+    ("So sánh án lệ và luật", "comparison"),
+    ("Why does the recursion never stop?", "complex"),
+    ("Warum ist die Kugel eine Mannigfaltigkeit?", "complex"),
+    ("Tại sao tòa án bác yêu cầu?", "complex"),
+    ("Which year was the paper published?", "factual"),
+    ("Wann wurde das Urteil verkündet?", "factual"),
+])
+def test_question_types_in_three_languages(question, kind):
+    assert classify_question(question) == kind
+
+
+def _chunks(n, tokens=100, section=lambda i: "S", parent=lambda i: -1):
+    words = " ".join(["word"] * (tokens - 2))
+    return {i: Chunk("b", i, f"Sentence {i} one. {words}.", 1, 1, i * 1000, i * 1000 + 500, section=section(i),
+                     tokens=tokens, parent=parent(i)) for i in range(n)}
+
+
+@pytest.mark.parametrize("qtype, doc, before, after", [
+    # budget = BUDGET[q] · DOC_FACTOR[doc]; what is left after the 100-piece hit is split by BEFORE_SHARE;
+    # whole 100-piece neighbours only (their sentences are too long to cut); leftovers go to the other side
+    ("definition", "narrative", 1, 2),   # 450 → 350: 105 before (1) / 245 + 5 after (2)
+    ("factual", "narrative", 1, 2),      # 400 → 300: 150 (1) / 150 + 50 (2)
+    ("procedural", "narrative", 3, 3),   # 750 → 650: 325 (3) / 325 (3)
+    ("procedural", "reference", 2, 2),   # 525 → 425: 212 (2) / 213 (2)
+    ("definition", "reference", 0, 2),   # 315 → 215: 64 (0) / 151 + 64 (2)
+    ("complex", "procedural", 4, 4),     # 910 → 810: 405 (4) / 405 (4)
+])
+def test_adaptive_allocation_by_question_and_book_type(qtype, doc, before, after):
+    chunks = _chunks(20)
+    plan = adaptive_plan(chunks[10], chunks, lambda ids: {}, qtype, doc, window=3, min_sim=0.0, remaining=5000,
+                         model="all-MiniLM-L6-v2")
+    assert plan.budget == int(BUDGET[qtype] * DOC_FACTOR[doc]) and plan.tokens <= plan.budget
+    # nearest first and contiguous
+    assert plan.before == list(range(9, 9 - before, -1)) and plan.after == list(range(11, 11 + after))
+    assert plan.tokens == 100 * (1 + before + after) and not plan.truncated
+    assert BEFORE_SHARE["definition"] < 0.5  # a definition reads on
+
+
+def test_a_window_never_looks_further_than_twice_the_window_plus_one():
+    chunks = _chunks(40, tokens=20)
+    plan = adaptive_plan(chunks[20], chunks, lambda ids: {}, "complex", "procedural", 1, 0.0, 5000, "all-MiniLM-L6-v2")
+    assert len(plan.before) == 3 and len(plan.after) == 3
+
+
+def test_the_remaining_budget_caps_a_plan():
+    chunks = _chunks(20)
+    plan = adaptive_plan(chunks[10], chunks, lambda ids: {}, "procedural", "narrative", 3, 0.0, 250, "all-MiniLM-L6-v2")
+    assert plan.budget == 250 and plan.tokens <= 250
+    assert adaptive_plan(chunks[10], chunks, lambda ids: {}, "factual", "narrative", 3, 0.0, 50, "x") is None
+
+
+def test_section_start_gives_everything_to_after_and_boundaries_stop_windows():
+    chunks = _chunks(20, section=lambda i: "A" if i < 10 else "B")
+    plan = adaptive_plan(chunks[10], chunks, lambda ids: {}, "factual", "narrative", 3, 0.0, 5000, "all-MiniLM-L6-v2")
+    assert plan.position == "first" and plan.before == [] and len(plan.after) >= 2
+    assert any("section boundary" in d for d in plan.dropped)
+    assert position(chunks[9], chunks[8], chunks[10]) == "last"
+
+
+def test_low_similarity_neighbour_ends_the_window_on_its_side():
+    chunks = _chunks(20)
+    sims = {9: 0.5, 8: 0.02, 7: 0.9, 11: 0.6, 12: 0.6}
+    plan = adaptive_plan(chunks[10], chunks, lambda ids: {i: sims.get(i, 0.5) for i in ids}, "procedural",
+                         "narrative", 3, 0.15, 5000, "all-MiniLM-L6-v2")
+    assert plan.before == [9]  # 8 is dissimilar, so 7 is not reached either
+    assert any("chunk 8 similarity 0.02" in d for d in plan.dropped)
+
+
+def test_truncation_keeps_the_sentences_nearest_the_hit():
+    text = "First far sentence. Second sentence here. Third one is nearest."
+    assert cut(text, count_tokens("Third one is nearest.") + 1, keep_end=True, model="all-MiniLM-L6-v2") == \
+        "Third one is nearest."
+    assert cut(text, count_tokens("First far sentence.") + 1, keep_end=False, model="all-MiniLM-L6-v2") == \
+        "First far sentence."
+    assert cut(text, 2, keep_end=True, model="all-MiniLM-L6-v2") == ""
+
+
+def test_parent_taken_whole_when_it_fits_else_a_window_of_siblings():
+    small = _chunks(12, tokens=60, parent=lambda i: i // 4)
+    plan = adaptive_plan(small[5], small, lambda ids: {}, "factual", "narrative", 1, 0.0, 5000, "all-MiniLM-L6-v2")
+    assert plan.mode == "parent" and sorted(plan.parts) == [4, 5, 6, 7]
+    big = _chunks(40, tokens=150, parent=lambda i: i // 20)
+    plan = adaptive_plan(big[10], big, lambda ids: {}, "factual", "narrative", 1, 0.0, 5000, "all-MiniLM-L6-v2")
+    assert plan.mode == "parent" and 1 < len(plan.parts) < 20 and plan.tokens <= plan.budget
+    assert all(big[i].parent == 0 for i in plan.parts)
+
+
+def test_hard_budget_across_hits_and_fixed_mode_unchanged():
+    chunks = _chunks(30)
+    hits = [Hit(chunks[i], 1.0, 0.9) for i in (3, 15, 25)]
+
+    def neighbours(book, lo, hi):
+        return [chunks[i] for i in range(max(lo, 0), min(hi, 29) + 1)]
+
+    for mode in ("adaptive", "fixed"):
+        srcs = ContextBuilder(mode, 1, 600, neighbours, {"b": "B"}, "procedural").build(hits)
+        used = sum(s.plan["tokens"] for s in srcs)
+        assert used <= 600 and srcs[0].hit.chunk_index == 3 and srcs[0].plan["mode"] == mode
+    fixed = ContextBuilder("fixed", 1, 10000, neighbours, {"b": "B"}).build(hits)
+    assert [s.chunk_indices for s in fixed] == [[2, 3, 4], [14, 15, 16], [24, 25, 26]]
+
+
+def test_book_type_guess():
+    code = [Chunk("b", i, "x = 1", 1, 1, 0, 5, section=f"s{i // 10}", tokens=150, kind="code" if i % 5 == 0 else "text")
+            for i in range(50)]
+    assert guess_doc_type(code) == "procedural"
+    prose = [Chunk("b", i, "A long paragraph of prose.", 1, 1, 0, 5, section=f"s{i // 20}", tokens=180) for i in range(60)]
+    assert guess_doc_type(prose) == "narrative"
+    faq = [Chunk("b", i, "Q: Why? A: Because. Q: How? A: So.", 1, 1, 0, 5, section=f"s{i // 20}", tokens=180)
+           for i in range(60)]
+    assert guess_doc_type(faq) == "reference"

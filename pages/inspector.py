@@ -45,16 +45,26 @@ with t_page:
                               key=f"page_{book.id}")
     st.caption("Each chunk has its own colour on the page image and in the text under it; striped text "
                "belongs to two chunks (overlap); dashed boxes are parents; grey text is in no chunk.")
-    with st.expander("Compare with", expanded=True):
-        other_cfg = chunking_picker(f"cmp_{book.id}", {**cfg, "chunker": "semantic" if cfg.get("chunker") != "semantic"
-                                                       else "hierarchical"})
+    with st.expander("Compare two settings", expanded=True):
+        lc, rc = st.columns(2)
+        with lc:
+            use_indexed = st.toggle(f"Left: the indexed chunks ({indexed_name})", True, key=f"lhs_indexed_{book.id}")
+            left_cfg = None if use_indexed else chunking_picker(f"lhs_{book.id}", {**cfg, "chunker": "sentence"})
+        with rc:
+            st.caption("Right: a preview (nothing is re-indexed until you ask)")
+            other_cfg = chunking_picker(f"cmp_{book.id}", {**cfg, "chunker": "semantic" if cfg.get("chunker") != "semantic"
+                                                           else "hierarchical"})
     pages = svc.pages(book.id)
     page = pages[int(page_no) - 1]
     left, right = st.columns(2)
     try:
+        span = (int(page_no), int(page_no))
         with st.spinner("Chunking this page's sections…"):
-            other = svc.preview_chunks(book.id, other_cfg, (int(page_no), int(page_no)))
-        for col, title, cs in ((left, f"Indexed: {indexed_name}", chunks),
+            lhs = chunks if left_cfg is None else svc.preview_chunks(book.id, left_cfg, span)
+            other = svc.preview_chunks(book.id, other_cfg, span)
+        lhs_title = (f"Indexed: {indexed_name}" if left_cfg is None
+                     else f"Preview: {left_cfg['chunker']} · {left_cfg['chunk_size']} word-pieces")
+        for col, title, cs in ((left, lhs_title, lhs),
                                (right, f"Preview: {other_cfg['chunker']} · {other_cfg['chunk_size']} word-pieces", other)):
             with col:
                 here = [c for c in cs if c.char_start < page.offset + len(page.text) and c.char_end > page.offset]

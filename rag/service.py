@@ -252,8 +252,27 @@ class Folio:
         hit = source.hit
         labels = {hit.page_start: hit.label_start, hit.page_end: hit.label_end}
         span = [(hit.char_start, hit.char_end)]
-        return [(p, labels.get(p) or str(p), self.page_image(hit.book_id, p, span, quotes, crop=crop))
-                for p in range(hit.page_start, hit.page_end + 1)]
+        pages = sorted(set(range(hit.page_start, hit.page_end + 1)) | set(self.quote_pages(source, answer_text)))
+        return [(p, labels.get(p) or self._page_label(hit.book_id, p),
+                 self.page_image(hit.book_id, p, span, quotes, crop=crop)) for p in pages]
+
+    def quote_pages(self, source: Source, answer_text: str) -> list[int]:
+        """PDF pages of the source's context (its window or parent, not only the matching chunk) on
+        which the sentences the answer attributes to it are found: where a reader checks the claim."""
+        from .answer.quotecheck import attributed, normalise
+        from .pageimage import locate
+
+        quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
+        found: list[int] = []
+        for p in range(source.page_start, source.page_end + 1):
+            pg = self.catalog.page(source.book_id, p)
+            if pg is not None and any(locate(pg, q) for q in quotes):
+                found.append(p)
+        return found
+
+    def _page_label(self, book_id: str, page: int) -> str:
+        pg = self.catalog.page(book_id, page)
+        return (getattr(pg, "label", "") or str(page)) if pg is not None else str(page)
 
     # --- evaluation ---------------------------------------------------------------------------
     def question_sets(self) -> list[Path]:

@@ -80,6 +80,25 @@ def test_semantic_breaks_where_the_topic_changes(embed):
     assert breakpoints(v, 70) == {3}
 
 
+@pytest.mark.parametrize("breaks,min_tokens,expected", [
+    (set(), 0, [(0, 4)]),            # no breaks: everything fits in one span
+    ({1, 3}, 0, [(0, 1), (1, 3), (3, 4)]),  # every break starts a span
+    ({1, 3}, 5, [(0, 3), (3, 4)]),   # a break before the span holds 5 word-pieces is ignored
+    ({2}, 100, [(0, 4)]),            # a minimum above everything: one span
+])
+def test_pack_honours_breaks_once_a_span_holds_the_minimum(breaks, min_tokens, expected):
+    from rag.chunking.base import SectionContext, pack
+
+    seg = "Alpha beta. Gamma delta epsilon. Zeta eta. Theta."
+    units, pos = [], 0
+    for sent in ["Alpha beta.", "Gamma delta epsilon.", "Zeta eta.", "Theta."]:
+        a = seg.index(sent, pos)
+        units.append((a, a + len(sent)))
+        pos = a + len(sent)
+    spans = pack(seg, units, 200, SectionContext(Settings()), breaks=breaks, min_tokens=min_tokens)
+    assert spans == [(units[i][0], units[j - 1][1]) for i, j in expected]
+
+
 def test_code_and_tables_are_kept_whole_and_marked(embed):
     from tests.pdfs import CODE, TABLE, make_code_pdf
 

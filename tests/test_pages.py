@@ -98,6 +98,13 @@ def test_inspector_compares_strategies_lints_and_shows_the_answerers_context(dat
     assert any("Preview: semantic" in m.value for m in at.markdown)
     htmls = at.get("html")
     assert len(htmls) >= 2 and "chunk-spans" in htmls[0].value
+    # two previews side by side: sentence on the left, hierarchical on the right
+    at.toggle(key=f"lhs_indexed_{r.id}").set_value(False).run()
+    at.selectbox(key=f"cmp_{r.id}_chunker").set_value("hierarchical").run()
+    assert not at.exception
+    titles = [m.value for m in at.markdown if m.value.startswith("**Preview")]
+    assert titles[0].startswith("**Preview: sentence") and titles[1].startswith("**Preview: hierarchical")
+    at.toggle(key=f"lhs_indexed_{r.id}").set_value(True).run()
     # stats and lint
     assert any(m.label == "chunks" and int(m.value) == r.chunks for m in at.metric)
     lint = next(d.value for d in at.dataframe if "check" in d.value.columns and len(d.value.columns) == 2)

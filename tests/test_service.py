@@ -175,3 +175,19 @@ def test_rechunk_without_upload_and_parent_context(folio, book_pdf):
     assert probe["context"].startswith("[1] ") and probe["tokens"] > 0
     with pytest.raises(Exception, match="not valid"):
         folio.submit_reindex(r.book_id, {"chunk_size": 5000})
+
+
+def test_a_quote_from_the_window_is_shown_on_its_own_page(folio, book_pdf):
+    """The answer may quote a neighbour chunk of the window on another page than the matching chunk:
+    that page is where the claim is checked, so it is listed (and drawn) with the citation."""
+    r = folio.ingest(book_pdf, "garden.pdf")
+    a = folio.ask("How often do tomatoes need watering?", context_mode="fixed", window=3).consume()
+    src = next(s for s in a.sources if "twice a week" in s.hit.text)
+    sentence = "Jupiter is the largest planet of the solar system."  # the next chapter, inside the window
+    other = next(p.number for p in folio.pages(r.book_id) if "Jupiter is the largest" in p.text)
+    assert sentence in " ".join(src.text.split()) and src.page_start <= other <= src.page_end
+    assert not src.hit.page_start <= other <= src.hit.page_end
+    answer = f"{sentence} [{src.n}]"
+    assert folio.quote_pages(src, answer) == [other]
+    assert other in [p for p, _, _ in folio.citation_pages(src, answer)]
+    assert folio.quote_pages(src, "Nothing of the sort is written there. [1]") == []

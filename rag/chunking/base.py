@@ -121,9 +121,10 @@ def split_long(seg: str, start: int, end: int, ctx: SectionContext) -> list[tupl
 
 
 def pack(seg: str, units: list[tuple[int, int]], max_tokens: int, ctx: SectionContext, overlap_units: int = 0,
-         breaks: set[int] = frozenset()) -> list[tuple[int, int]]:
+         breaks: set[int] = frozenset(), min_tokens: int = 0) -> list[tuple[int, int]]:
     """Greedy packing of consecutive units (sentences) into spans of at most ``max_tokens``; a unit
-    index in ``breaks`` always starts a new span; ``overlap_units`` units repeat at the next start."""
+    index in ``breaks`` starts a new span once the current one holds ``min_tokens``; ``overlap_units``
+    units repeat at the next start."""
     sizes = [ctx.tokens(seg[a:b]) for a, b in units]
     out: list[tuple[int, int]] = []
     i = 0
@@ -133,7 +134,7 @@ def pack(seg: str, units: list[tuple[int, int]], max_tokens: int, ctx: SectionCo
             i += 1
             continue
         j, total = i, 0
-        while j < len(units) and (j == i or j not in breaks):
+        while j < len(units) and (j == i or j not in breaks or total < min_tokens):
             # +1 for the joining whitespace, a fair estimate; re-checked below
             if total + sizes[j] + (1 if j > i else 0) > max_tokens:
                 break

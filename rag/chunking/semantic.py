@@ -2,8 +2,9 @@
 neighbours (buffer 1, as in LlamaIndex's ``SemanticSplitterNodeParser``, but as the mean of the three
 sentence vectors, so every sentence is embedded once, from the cache when seen before); where the cosine distance
 between consecutive sentences is above the ``semantic_percentile``-th percentile of the section's
-distances, a new chunk starts. Unlike LlamaIndex's parser, chunks are also capped at ``chunk_size``
-word-pieces so they fit the embedder."""
+distances, a new chunk starts — once the current chunk holds a quarter of ``chunk_size`` (so a heading or
+a one-line aside does not become a chunk of its own). Unlike LlamaIndex's parser, chunks are also capped at
+``chunk_size`` word-pieces so they fit the embedder."""
 from __future__ import annotations
 
 import numpy as np
@@ -33,4 +34,5 @@ def split(seg: str, ctx: SectionContext) -> list[Piece]:
     padded = np.vstack([single[:1], single, single[-1:]])
     buffered = padded[:-2] + padded[1:-1] + padded[2:]
     cuts = breakpoints(buffered, ctx.settings.semantic_percentile)
-    return [Piece(a, b) for a, b in pack(seg, units, ctx.settings.chunk_size, ctx, breaks=cuts)]
+    return [Piece(a, b) for a, b in pack(seg, units, ctx.settings.chunk_size, ctx, breaks=cuts,
+                                        min_tokens=ctx.settings.chunk_size // 4)]

@@ -113,8 +113,12 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
         a = folio.ask(it.question, **(overrides or {})).consume()
         cited = list(dict.fromkeys(c.n for c in a.checks))
         by_n = {s.n: s for s in a.sources}
-        cited_spans = [(by_n[n].hit.page_start, by_n[n].hit.page_end) for n in cited
-                       if n in by_n and by_n[n].book_id == book_ids.get(it.file)]
+        cited_spans = []  # where the quoted sentences lie (the matching chunk's pages when not found)
+        for n in cited:
+            if n in by_n and by_n[n].book_id == book_ids.get(it.file):
+                src = by_n[n]
+                at = folio.quote_pages(src, a.text)
+                cited_spans += [(p, p) for p in at] or [(src.hit.page_start, src.hit.page_end)]
         source_spans = [(s.page_start, s.page_end) for s in a.sources if s.book_id == book_ids.get(it.file)]
         ev = set(it.evidence_pages)
         records.append({

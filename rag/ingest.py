@@ -166,6 +166,7 @@ def recover(catalog: Catalog, store: VectorStore, settings: Settings | None = No
         catalog.delete_book(b.id)
         if settings is not None:
             remove_figures(settings, b.id)
+            original_path(settings, b.id).unlink(missing_ok=True)
         removed.append(b.id)
     return removed
 

@@ -4,6 +4,7 @@ from rag.errors import BadDocumentError
 from rag.parse import parse_pdf
 from rag.types import PAGE_SEP
 from tests import pdfs
+from tests.conftest import eval_pdf
 
 
 def test_pages_numbered_from_one_with_printed_labels(book_pdf):
@@ -39,6 +40,22 @@ def test_headings_from_fonts_when_pdf_has_no_outline():
     assert any(p.endswith("Planets") and "Astronomy" in p for p in paths), paths
 
 
+def _zip_holding(pdf: bytes) -> bytes:
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:  # stored: "%PDF-" lies ~40 bytes in
+        z.writestr("book.pdf", pdf)
+    data = buf.getvalue()
+    assert 0 < data.find(b"%PDF-") < 1024
+    return data
+
+
+def test_a_pdf_with_a_little_junk_before_its_signature_is_still_a_pdf(book_pdf):
+    assert parse_pdf(b"\r\n  " + book_pdf, "junk.pdf").page_count >= 3
+
+
 @pytest.mark.parametrize("maker, reason", [
     (pdfs.make_corrupt_pdf, "damaged"),
     (pdfs.make_encrypted_pdf, "password-protected"),
@@ -47,6 +64,7 @@ def test_headings_from_fonts_when_pdf_has_no_outline():
     (lambda: b"", "empty"),
     (lambda: b"Just some notes, saved with the wrong extension.\n", "not a PDF"),
     (lambda: b"PK\x03\x04" + b"\x00" * 100, "ZIP/Office"),
+    (lambda: _zip_holding(pdfs.make_book_pdf()), "ZIP/Office file with a PDF inside"),
 ])
 def test_bad_files_get_a_reason_naming_the_file(maker, reason):
     with pytest.raises(BadDocumentError) as e:
@@ -59,11 +77,16 @@ def test_too_large_files_are_refused_before_parsing():
         parse_pdf(b"%PDF-1.7\n" + b"0" * (2 * 1024 * 1024), "huge.pdf", max_mb=1)
 
 
-def test_truncated_pdf_is_repaired_or_refused_clearly(book_pdf):
-    half = book_pdf[: len(book_pdf) // 2]
-    try:
-        book = parse_pdf(half, "truncated.pdf")
-    except BadDocumentError as e:
-        assert "truncated.pdf" in str(e)
-    else:
-        assert book.page_count >= 1
+@pytest.mark.parametrize("share", [0.1, 0.5, 0.9, 0.99])
+def test_truncated_pdf_is_refused_not_ingested_as_a_shorter_book(book_pdf, share):
+    with pytest.raises(BadDocumentError, match="truncated") as e:
+        parse_pdf(book_pdf[: int(len(book_pdf) * share)], "truncated.pdf")
+    assert "truncated.pdf" in str(e.value)
+
+
+def test_a_real_paper_cut_at_90_percent_is_refused():
+    path = eval_pdf("en_plos_one_0196757_14p_ccby.pdf")
+    data = path.read_bytes()
+    assert parse_pdf(data, path.name).page_count == 14
+    with pytest.raises(BadDocumentError, match="truncated"):
+        parse_pdf(data[: int(len(data) * 0.9)], path.name)

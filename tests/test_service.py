@@ -142,10 +142,13 @@ def test_kill_mid_ingest_leaves_no_half_book(tmp_path, book_pdf, embed):
     assert proc.returncode == -9, proc.stderr[-2000:]
     from rag.settings import Settings
 
+    uploads = data_dir / "uploads"
+    assert len(list(uploads.glob("*.pdf"))) == 1  # the original was kept before the crash
     f = Folio(Settings(data_dir=data_dir))  # start-up recovery runs here
     f.__dict__["embed"] = embed
     assert f.books() == []
     assert f.store.count() == 0
+    assert list(uploads.glob("*.pdf")) == []  # nothing of the half book is left, its original included
     r = f.ingest(book_pdf, "garden.pdf")
     assert f.store.count() == r.chunks and f.book(r.book_id).status == "ready"
 

@@ -18,10 +18,19 @@ from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_region
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
 
 
+# files that start like these are something else, even with "%PDF-" a few bytes in (a PDF stored in them);
+# real PDFs only have a little junk (whitespace, a mail header, a BOM) before their signature
+CONTAINERS = ("a ZIP/Office file", "a gzip archive", "a 7-Zip archive", "a RAR archive", "a PNG image", "a JPEG image",
+              "a GIF image", "a TAR archive")
+
+
 def _sniff(data: bytes) -> str:
+    if data[257:262] == b"ustar":
+        return "a TAR archive"
     head = data[:16]
     for magic, kind in ((b"PK\x03\x04", "a ZIP/Office file"), (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"),
-                        (b"GIF8", "a GIF image"), (b"{", "a JSON/text file"), (b"<", "an HTML/XML file")):
+                        (b"GIF8", "a GIF image"),
+                        (b"\x1f\x8b", "a gzip archive"), (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"), (b"Rar!", "a RAR archive"), (b"{", "a JSON/text file"), (b"<", "an HTML/XML file")):
         if head.startswith(magic):
             return kind
     try:
@@ -38,8 +47,12 @@ def check_pdf_bytes(data: bytes, filename: str, max_mb: int) -> None:
     if len(data) > max_mb * 1024 * 1024:
         raise BadDocumentError(filename, f"the file is {len(data) / 2**20:.0f} MB; the limit is {max_mb} MB "
                                          "(raise RAG_MAX_UPLOAD_MB or split the PDF).")
-    if b"%PDF-" not in data[:1024]:
+    at = data.find(b"%PDF-", 0, 1024)
+    if at < 0:
         raise BadDocumentError(filename, f"this is not a PDF (it looks like {_sniff(data)}). Only PDF files can be added.")
+    if at > 0 and _sniff(data) in CONTAINERS:  # e.g. a ZIP that stores a PDF uncompressed: a PDF only inside it
+        raise BadDocumentError(filename, f"this is {_sniff(data)} with a PDF inside, not a PDF. Unpack it and add "
+                                         "the PDF itself.")
 
 
 def _open(data: bytes, filename: str):
@@ -54,6 +67,12 @@ def _open(data: bytes, filename: str):
         raise BadDocumentError(filename, "the PDF is password-protected. Remove the password (e.g. print to PDF) and upload again.")
     if doc.page_count == 0:
         raise BadDocumentError(filename, "the PDF has no readable pages (it may be damaged). Re-export it and upload again.")
+    if doc.is_repaired and b"%%EOF" not in data[-4096:]:
+        # cut off: no end marker, and MuPDF had to rebuild the file from what is left — it would open as a
+        # silently shorter book (a 12-page file cut at 10 % reads as 12 pages with one paragraph)
+        raise BadDocumentError(filename, f"the PDF is incomplete (truncated: the file ends without its end marker, "
+                                         f"after {len(data) / 1024:.0f} KB). Download or copy it again and upload "
+                                         "the complete file.")
     return doc
 
 

@@ -14,11 +14,15 @@ from rag.types import Chunk, Page
 
 def spans_html(page: Page, chunks: list[Chunk]) -> str:
     """The page text with each chunk's characters on its colour (the same colours as the page map);
-    characters in two chunks (overlap) striped; text in no chunk grey; a small #index at each chunk start.
+    characters in two chunks (overlap) striped; text in no chunk grey; running headers/footers (page
+    furniture, kept out of chunk text) grey and struck through; a small #index at each chunk start.
     Every piece of book text goes through html.escape."""
     end = page.offset + len(page.text)
     here = [c for c in chunks if c.char_start < end and c.char_end > page.offset]
     cuts = {0, len(page.text)}
+    furniture = page.furniture
+    for a, b in furniture:
+        cuts.update((a, b))
     for c in here:
         cuts.update((max(0, c.char_start - page.offset), min(len(page.text), c.char_end - page.offset)))
     cuts = sorted(cuts)
@@ -32,7 +36,10 @@ def spans_html(page: Page, chunks: list[Chunk]) -> str:
                        f'{palette_hex(c.chunk_index)};border-radius:3px;padding:0 2px">{html.escape(tag)}</sup>')
         cover = [c for c in here if c.char_start - page.offset <= a and c.char_end - page.offset >= b]
         text = html.escape(page.text[a:b])
-        if not cover:
+        if any(x <= a and b <= y for x, y in furniture):
+            out.append(f'<span class="furniture" title="running header/footer: kept out of chunks" '
+                       f'style="color:#999;text-decoration:line-through">{text}</span>')
+        elif not cover:
             out.append(f'<span style="color:#999">{text}</span>')
         elif len(cover) == 1:
             out.append(f'<span style="background:{palette_hex(cover[0].chunk_index)}55">{text}</span>')

@@ -44,7 +44,8 @@ with t_page:
     page_no = st.number_input("PDF page", 1, book.pages, min(book.pages, st.session_state.get("insp_page", 1)),
                               key=f"page_{book.id}")
     st.caption("Each chunk has its own colour on the page image and in the text under it; striped text "
-               "belongs to two chunks (overlap); dashed boxes are parents; grey text is in no chunk.")
+               "belongs to two chunks (overlap); dashed boxes are parents; grey text is in no chunk; struck-through "
+               "lines are running headers, footers and page numbers, kept out of chunk text and embeddings.")
     with st.expander("Compare two settings", expanded=True):
         lc, rc = st.columns(2)
         with lc:

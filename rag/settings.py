@@ -18,6 +18,11 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
               "embed_context")
 
 
+# bump when the same settings cut different chunks (3: running headers/footers kept out of chunk text),
+# so adding a book again re-makes its chunks instead of keeping the old ones
+CHUNKING_VERSION = 3
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="RAG_", extra="ignore")
 
@@ -102,12 +107,14 @@ class Settings(BaseSettings):
 
     def chunking_config(self) -> dict:
         """What made a book's chunks; stored with each book."""
-        return {**{k: getattr(self, k) for k in CHUNK_KEYS}, "v": 2}
+        return {**{k: getattr(self, k) for k in CHUNK_KEYS}, "v": CHUNKING_VERSION}
 
     def same_chunking(self, stored: dict) -> bool:
-        """Whether a book's stored chunking equals this one (keys it predates count as their defaults)."""
+        """Whether a book's stored chunking equals this one (keys it predates count as their defaults;
+        chunks made by an older chunking version are re-made)."""
         fields = type(self).model_fields
-        return all(stored.get(k, fields[k].default) == getattr(self, k) for k in CHUNK_KEYS)
+        return (stored.get("v", 1) >= CHUNKING_VERSION
+                and all(stored.get(k, fields[k].default) == getattr(self, k) for k in CHUNK_KEYS))
 
 
 def settings_table() -> str:

@@ -7,8 +7,10 @@ Chroma's scalar metadata only at the store boundary (``to_metadata``/``from_meta
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 
 PAGE_SEP = "\n\n"
+LINE_FURNITURE = 3  # the 7th value of a line box: a running header, footer or page number
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,19 @@ class Page:
     def boxes(self, start: int, end: int) -> list[tuple[float, float, float, float]]:
         """Boxes of the lines overlapping page-local chars [start, end)."""
         return [tuple(ln[2:6]) for ln in self.lines if ln[0] < end and ln[1] > start]
+
+    @property
+    def furniture(self) -> list[tuple[int, int]]:
+        """Page-local spans of running headers, footers and page numbers (line kind ``LINE_FURNITURE``)."""
+        return [(ln[0], ln[1]) for ln in self.lines if len(ln) > 6 and ln[6] == LINE_FURNITURE]
+
+    @property
+    def chunk_text(self) -> str:
+        """The page text with its furniture blanked out (same length, so offsets stay valid)."""
+        text = self.text
+        for a, b in self.furniture:
+            text = text[:a] + " " * (b - a) + text[b:]
+        return text
 
 
 @dataclass
@@ -76,9 +91,14 @@ class ParsedBook:
     figure_images: list[bytes] = field(default_factory=list)  # PNG of each figure, same order
     figure_report: dict = field(default_factory=dict)  # FigureReport.to_dict()
 
-    @property
+    @cached_property
     def text(self) -> str:
         return PAGE_SEP.join(p.text for p in self.pages)
+
+    @cached_property
+    def chunk_text(self) -> str:
+        """What chunks are cut from: the book text with page furniture blanked (same offsets)."""
+        return PAGE_SEP.join(p.chunk_text for p in self.pages)
 
     def page_at(self, offset: int) -> Page:
         """The page holding book-text offset ``offset``."""

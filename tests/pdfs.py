@@ -21,9 +21,11 @@ BOOK = {
 }
 
 
-def make_book_pdf(title: str = "Garden and Sky", chapters: dict = BOOK, pad: int = 3, toc: bool = True) -> bytes:
+def make_book_pdf(title: str = "Garden and Sky", chapters: dict = BOOK, pad: int = 3, toc: bool = True,
+                  running_heads: bool = False) -> bytes:
     """A book with a title page, chapters (big font), sections (bold) and paragraphs, and page labels
-    starting at roman numerals for the title page."""
+    starting at roman numerals for the title page; ``running_heads``: every page after the title page
+    has a running header (book title left, page number right) and a footer "Page n of m"."""
     doc = pymupdf.open()
     page = doc.new_page()
     page.insert_text((72, 100), title, fontsize=24)
@@ -48,6 +50,11 @@ def make_book_pdf(title: str = "Garden and Sky", chapters: dict = BOOK, pad: int
                 y += 110
                 if y > 680:
                     page, y = doc.new_page(), 72
+    if running_heads:
+        for page in list(doc)[1:]:
+            page.insert_text((72, 40), title, fontsize=9)
+            page.insert_text((520, 40), str(page.number), fontsize=9)
+            page.insert_text((260, 815), f"Page {page.number + 1} of {doc.page_count}", fontsize=9)
     if toc:
         doc.set_toc(toc_entries)
     doc.set_page_labels([{"startpage": 0, "prefix": "", "style": "r", "firstpagenum": 1},

@@ -91,7 +91,8 @@ def test_upload_ask_and_see_cited_answer(app_url, tmp_path, book_pdf):
             browser.close()
 
 
-COLOURED_PIXELS = """img => { const c = document.createElement('canvas'); c.width = img.naturalWidth;
+COLOURED_PIXELS = """img => { if (!img.complete || !img.naturalWidth) return -1;  // not loaded yet
+  const c = document.createElement('canvas'); c.width = img.naturalWidth;
   c.height = img.naturalHeight; const x = c.getContext('2d'); x.drawImage(img, 0, 0);
   const d = x.getImageData(0, 0, c.width, c.height).data; let n = 0;
   for (let i = 0; i < d.length; i += 4) { const r = d[i], g = d[i+1], b = d[i+2];
@@ -114,9 +115,14 @@ def inspector(page, shots):
     expect(page.get_by_text(re.compile(r"Indexed: paragraph .* — \d+ chunks on this page"))).to_be_visible()
     maps = page.locator('[data-testid="stImage"] img')
     expect(maps.nth(1)).to_be_visible(timeout=60_000)
-    page.wait_for_timeout(1000)
     for i in range(2):  # each page map has chunk boxes in colour (a bare page is black on white)
-        assert maps.nth(i).evaluate(COLOURED_PIXELS) > 5000
+        coloured = -1
+        for _ in range(120):  # until the image has loaded (it may be re-rendered meanwhile)
+            coloured = maps.nth(i).evaluate(COLOURED_PIXELS)
+            if coloured >= 0:
+                break
+            page.wait_for_timeout(500)
+        assert coloured > 5000
     spans = page.locator(".chunk-spans").first
     assert "#0" in spans.inner_text() or "#1" in spans.inner_text()
     assert spans.locator("span[style*='background']").count() >= 2

@@ -13,15 +13,19 @@ OVERLAPPING = {"sentence"}  # overlap in sentences by default
 
 
 def check_invariants(book, chunks, settings):
-    text = book.text
+    text = book.chunk_text
+    assert len(text) == len(book.text)
+    furniture = [(p.offset + a, p.offset + b) for p in book.pages for a, b in p.furniture]
+    assert all(not text[a:b].strip() for a, b in furniture)  # running headers/footers are blanked ...
+    assert all(x == y for x, y in zip(text, book.text) if not x.isspace())  # ... and nothing else changes
     assert [c.chunk_index for c in chunks] == list(range(len(chunks)))
     for c in chunks:
-        # the chunk's text is exactly the book text at its character span
+        # the chunk's text is exactly the (furniture-blanked) book text at its character span
         assert text[c.char_start:c.char_end] == c.text and c.text.strip() == c.text
         # ... and the page text at that span when it sits on one page
         p0, p1 = book.pages[c.page_start - 1], book.pages[c.page_end - 1]
         if c.page_start == c.page_end:
-            assert p0.text[c.char_start - p0.offset:c.char_end - p0.offset] == c.text
+            assert p0.chunk_text[c.char_start - p0.offset:c.char_end - p0.offset] == c.text
         assert p0.offset <= c.char_start and c.char_end <= p1.offset + len(p1.text)
         assert c.label_start == p0.label and c.label_end == p1.label
         # fits the embedding model
@@ -47,7 +51,7 @@ def check_parents(book, chunks, settings):
         idx = [k.chunk_index for k in kids]
         assert idx == list(range(idx[0], idx[0] + len(idx)))  # children are consecutive
         a, b = kids[0].char_start, kids[-1].char_end
-        assert count_tokens(book.text[a:b]) <= settings.parent_size  # children inside a parent that fits its size
+        assert count_tokens(book.chunk_text[a:b]) <= settings.parent_size  # children inside a parent that fits its size
         assert len({k.section for k in kids}) == 1
         spans.append((a, b))
     assert all(x[1] <= y[0] for x, y in zip(spans, spans[1:]))  # parents do not overlap
@@ -169,3 +173,19 @@ def test_invariants_on_real_documents(name):
 def test_vietnamese_diacritics_survive():
     book = parse_file(eval_pdf("vi_anle/an_le_so_432021AL.pdf"))
     assert "ÁN LỆ" in book.text.upper()
+
+
+@pytest.mark.parametrize("name", list(STRATEGIES))
+def test_running_headers_and_footers_stay_out_of_chunks_but_in_the_pages(name, embed):
+    from tests.pdfs import make_book_pdf
+
+    book = parse_pdf(make_book_pdf(running_heads=True), "heads.pdf")
+    body = book.pages[1:]
+    assert all({p.text[a:b] for a, b in p.furniture} == {"Garden and Sky", str(p.number - 1),
+                                                          f"Page {p.number} of {book.page_count}"} for p in body)
+    assert not book.pages[0].furniture  # the title page's title is text, not a header
+    s, chunks = _chunk(book, name, embed)
+    check_invariants(book, chunks, s)
+    assert not any("Page " in c.text and " of " in c.text for c in chunks)
+    assert all("Garden and Sky" not in c.text for c in chunks if c.page_start > 1)
+    assert all("Garden and Sky" in p.text for p in body)  # the page text keeps them (highlighting, images)

@@ -183,3 +183,16 @@ def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf
     assert "How often do tomatoes need watering?" in [t.value for t in at.text][0]  # the lowest-rated first
     at.button(key=f"open{rows[0]['message_id']}").click().run()
     assert not at.exception
+
+
+def test_inspector_text_shows_page_furniture_struck_through_and_escaped():
+    from pages._inspect import spans_html
+    from rag.types import LINE_FURNITURE, Chunk, Page
+
+    text = "<b>Header</b> 12\nBody text of the page."
+    page = Page(1, "12", text, 0, ((0, 16, 0, 10, 100, 20, LINE_FURNITURE), (17, len(text), 0, 30, 100, 40, 0)))
+    chunk = Chunk(book_id="b", chunk_index=0, text=text[17:], page_start=1, page_end=1, char_start=17,
+                  char_end=len(text), section="", tokens=5, label_start="12", label_end="12")
+    out = spans_html(page, [chunk])
+    assert 'class="furniture"' in out and "&lt;b&gt;Header&lt;/b&gt; 12" in out and "<b>" not in out
+    assert "Body text of the page." in out

@@ -3,7 +3,8 @@
 A strategy splits one *section's* text into ``Piece``s (section-local character spans, a kind and
 an optional parent group); ``chunk_sections`` runs it over every section of a book and turns the
 pieces into ``Chunk``s with exact book-text spans, page spans, section path, kind and parent index.
-So every strategy keeps the same invariants: a chunk's text is ``book.text[char_start:char_end]``,
+So every strategy keeps the same invariants: a chunk's text is ``book.chunk_text[char_start:char_end]`` (the
+book text with running headers/footers blanked, same offsets),
 it never straddles two sections, and children tile their parent.
 """
 from __future__ import annotations
@@ -149,7 +150,7 @@ def pack(seg: str, units: list[tuple[int, int]], max_tokens: int, ctx: SectionCo
 
 def make_chunk(book: ParsedBook, book_id: str, index: int, start: int, end: int, section: str, model: str,
                kind: str = "text", parent: int = -1, text: str | None = None) -> Chunk:
-    text = book.text[start:end] if text is None else text
+    text = book.chunk_text[start:end] if text is None else text
     p0, p1 = book.page_at(start), book.page_at(max(start, end - 1))
     return Chunk(book_id=book_id, chunk_index=index, text=text, page_start=p0.number, page_end=p1.number,
                  char_start=start, char_end=end, section=section, tokens=count_tokens(text, model),
@@ -177,7 +178,7 @@ def book_regions(book: ParsedBook) -> list[Region]:
 
 def chunk_sections(book: ParsedBook, book_id: str, settings: Settings, split: Splitter,
                    embed: Callable | None = None) -> list[Chunk]:
-    text = book.text
+    text = book.chunk_text
     regions = book_regions(book)
     chunks: list[Chunk] = []
     parent_base = 0
@@ -210,7 +211,7 @@ def embedding_texts(book: ParsedBook, chunks: list[Chunk], context_tokens: int) 
     shown; the context only makes its vector know what it is about."""
     if context_tokens <= 0:
         return [c.text for c in chunks]
-    text = book.text
+    text = book.chunk_text
     bounds = sorted((s.start, s.end) for s in book.sections)
     starts = [a for a, _ in bounds]
     import bisect

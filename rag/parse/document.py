@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import BadDocumentError
-from ..types import PAGE_SEP, Figure, Page, ParsedBook, Section
+from ..types import LINE_FURNITURE, PAGE_SEP, Figure, Page, ParsedBook, Section
+from . import furniture
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
 
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
@@ -123,8 +125,15 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
     return PAGE_SEP.join(parts), lines_info, tuple(_mark_table_rows(boxes)), block_at
 
 
-LINE_TEXT, LINE_CODE, LINE_TABLE = 0, 1, 2  # the 7th value of a line box
+LINE_TEXT, LINE_CODE, LINE_TABLE = 0, 1, 2  # the 7th value of a line box (3: furniture, see furniture.py)
 MONO_FONT = re.compile(r"mono|courier|consola|menlo|monaco|inconsolata|code|typewriter|cmtt|lucidaconsole|fixed", re.I)
+
+
+def _mark_furniture(pages: list[Page], heights: list[float]) -> list[Page]:
+    """Running headers, footers and page numbers get line kind LINE_FURNITURE (kept in the page text)."""
+    found = furniture.find([(p.label, p.number, p.text, p.lines, h) for p, h in zip(pages, heights)])
+    return [replace(p, lines=tuple((*ln[:6], LINE_FURNITURE) if i in f else ln for i, ln in enumerate(p.lines)))
+            if f else p for p, f in zip(pages, found)]
 
 
 def _mark_table_rows(boxes: list[tuple]) -> list[tuple]:
@@ -221,6 +230,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         last: tuple[PageFigure, Figure] | None = None  # the latest figure kept, and its draft
         repeated = repeated_images(infos)
         offset = 0
+        heights: list[float] = []
         for i, page in enumerate(doc):
             found: list[PageFigure] = []
             try:
@@ -239,6 +249,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
                 text, lines, boxes, block_at, label, found = "", [], (), {}, str(i + 1), []
                 report.skipped["unreadable page"] += 1
             pages.append(Page(number=i + 1, label=label, text=text, offset=offset, lines=boxes))
+            heights.append(page.rect.height)
             for f in found:
                 if len(figures) >= MAX_FIGURES_PER_BOOK:
                     report.skipped["over the per-book limit"] += 1
@@ -268,6 +279,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
                 raise BadDocumentError(filename, "the PDF has no text layer (its pages are scanned images). "
                                                  "Run OCR on it first (for example `ocrmypdf in.pdf out.pdf`) and upload the result.")
             raise BadDocumentError(filename, "the PDF contains no extractable text.")
+        pages = _mark_furniture(pages, heights)
         total = offset - len(PAGE_SEP)
         toc = doc.get_toc(simple=True)
         if len(toc) >= 2:

@@ -1,0 +1,62 @@
+"""Page furniture: running headers, footers and page numbers, found per book.
+
+A line is furniture when it sits in the page's top or bottom band and
+- is a page number ("52", "xiv", "Page 3", "3 / 14"), or
+- carries the page's own printed number at its start or end ("5.8. Recursion 53") on at least
+  ``MIN_PAGES`` pages, or
+- repeats on at least ``MIN_PAGES`` pages once digits are masked ("Chapter 5. Conditionals and recursion",
+  "PLOS ONE | https://doi.org/…", "May 17, 2018"),
+or shares its baseline with such a line on the same page (the two halves of one header).
+The page text keeps these lines (highlighting and page images stay exact); chunking reads the text
+with them blanked out (``Page.chunk_text``), so they never reach chunk text, embeddings or BM25.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+TOP, BOTTOM = 0.075, 0.93  # bands, as shares of the page height
+MIN_PAGES = 3
+MAX_CHARS = 120
+_PAGE_NO = re.compile(r"^(page|seite|trang|p\.)?\s*([0-9]+|[ivxlcdm]+)(\s*(/|of|von|trên)\s*[0-9]+)?$", re.I)
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"\d+", "#", text.lower()).split())
+
+
+def _carries_number(text: str, label: str, number: int) -> bool:
+    words = text.split()
+    marks = {label.lower(), str(number)} - {""}
+    return len(words) > 1 and (words[0].lower() in marks or words[-1].lower() in marks)
+
+
+def find(pages: list[tuple[str, int, str, list[tuple], float]]) -> list[set[int]]:
+    """``pages``: (label, number, text, line boxes, page height) each; returns per page the indices of
+    its furniture lines (line boxes: start, end, x0, y0, x1, y1, kind)."""
+    band: list[list[tuple[int, str, str, float]]] = []  # per page: (line index, text, where, y centre)
+    for label, number, text, lines, height in pages:
+        here = []
+        for i, ln in enumerate(lines):
+            t = text[ln[0]:ln[1]].strip()
+            if not t or len(t) > MAX_CHARS or height <= 0:
+                continue
+            where = "top" if ln[5] <= TOP * height else "bottom" if ln[3] >= BOTTOM * height else ""
+            if where:
+                here.append((i, t, where, (ln[3] + ln[5]) / 2))
+        band.append(here)
+    repeats = Counter()
+    numbered = Counter()
+    for (label, number, *_), here in zip(pages, band):
+        repeats.update({(w, _norm(t)) for _, t, w, _ in here})
+        numbered.update({w for _, t, w, _ in here if _carries_number(t, label, number)})
+    out: list[set[int]] = []
+    for (label, number, *_), here in zip(pages, band):
+        found = {i for i, t, w, _ in here
+                 if _PAGE_NO.match(t) and (t.lower() in {label.lower(), str(number)} or not t.isalpha())
+                 or repeats[(w, _norm(t))] >= MIN_PAGES and sum(ch.isalpha() for ch in t) >= 3
+                 or (_carries_number(t, label, number) and numbered[w] >= MIN_PAGES)}
+        ys = [y for i, _, _, y in here if i in found]
+        found |= {i for i, _, _, y in here if any(abs(y - o) <= 3 for o in ys)}
+        out.append(found)
+    return out

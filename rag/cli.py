@@ -16,7 +16,13 @@ from .errors import RagError
 
 
 def _progress(stage: str, frac: float, msg: str) -> None:
-    print(f"\r  {stage:<9} {frac * 100:5.1f}%  {msg[:70]:<70}", end="", file=sys.stderr, flush=True)
+    print(f"\r  {stage:<9} {frac * 100:5.1f}%  {clean(msg)[:70]:<70}", end="", file=sys.stderr, flush=True)
+
+
+def clean(text: str) -> str:
+    """One printable line: control characters (newlines, tabs, terminal escapes) written as escapes,
+    so a title or file name can neither split a result line nor drive the terminal."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(text))
 
 
 def answer_json(a, svc) -> dict:
@@ -92,23 +98,28 @@ def main(argv: list[str] | None = None) -> int:
             return run_eval(args, svc)
         if args.cmd == "ingest":
             for f in args.files:
-                print(f"{f}:", file=sys.stderr)
+                print(f"{clean(f)}:", file=sys.stderr)
                 try:
                     if not f.is_file():
                         raise RagError(f"{f}: no such file.")
                     r = svc.ingest(f.read_bytes(), f.name, _progress, force=args.force, chunking=_chunking(args))
                     print(file=sys.stderr)
                     state = "already in library" if r.skipped else r.summary()
-                    print(f"{r.book_id}\t{r.title}\t{state}")
+                    n = (r.figures or {}).get("mupdf_messages", 0)
+                    if n:
+                        print(f"  note: MuPDF reported {n} problem(s) reading this file and repaired them, e.g. "
+                              + "; ".join(clean(m) for m in r.figures.get("mupdf_sample", [])), file=sys.stderr)
+                    print(f"{r.book_id}\t{clean(r.title)}\t{clean(state)}", flush=True)
                 except RagError as e:
-                    print(f"\nerror: {e}", file=sys.stderr)
+                    print(f"\nerror: {clean(e)}", file=sys.stderr)
                     failed += 1
         elif args.cmd == "books":
             for b in svc.books():
-                print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{b.title}")
+                print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{clean(b.title)}")
         elif args.cmd == "reindex":
             for r in svc.reindex(args.book, _progress, chunking=_chunking(args)):
-                print(f"\n{r.book_id}\t{r.title}\t{r.chunks} chunks, {r.seconds:.1f} s")
+                print(file=sys.stderr)
+                print(f"{r.book_id}\t{clean(r.title)}\t{r.chunks} chunks, {r.seconds:.1f} s", flush=True)
         elif args.cmd == "chunks" and args.lint:
             from .chunking.lint import counts
 
@@ -125,9 +136,9 @@ def main(argv: list[str] | None = None) -> int:
                 sys.stdout.write(text)
         elif args.cmd == "figures":
             b = svc.book(args.book)
-            print(f"# {b.title}: {b.figures} figures; report {json.dumps(b.report)}", file=sys.stderr)
+            print(f"# {clean(b.title)}: {b.figures} figures; report {json.dumps(b.report)}", file=sys.stderr)
             for f in svc.figures(b.id):
-                print(f"{f.id}\tpdf p. {f.page}\tp. {f.page_label}\t{f.kind}\t{f.title}\t{svc.file(f.path)}")
+                print(f"{f.id}\tpdf p. {f.page}\tp. {f.page_label}\t{f.kind}\t{clean(f.title)}\t{svc.file(f.path)}")
         elif args.cmd == "ask" and args.json:
             over = {"answer_backend": args.backend} if args.backend else {}
             a = svc.ask(args.question, book_id=args.book, **over).consume()
@@ -152,6 +163,6 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
             return 3 if a.not_found else 0
     except RagError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {clean(e)}", file=sys.stderr)
         return 2
     return 1 if failed else 0

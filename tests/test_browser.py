@@ -111,6 +111,7 @@ def inspector(page, shots):
     pno = page.get_by_label("PDF page")
     pno.fill("2")
     pno.press("Enter")
+    expect(page.locator(".chunk-spans").first).to_contain_text("Good soil", timeout=60_000)  # page 2 is shown
     expect(page.get_by_text(re.compile(r"Preview: semantic"))).to_be_visible(timeout=60_000)
     expect(page.get_by_text(re.compile(r"Indexed: paragraph .* — \d+ chunks on this page"))).to_be_visible()
     maps = page.locator('[data-testid="stImage"] img')

@@ -60,3 +60,31 @@ def test_cli_chunking_choice_export_and_lint(tmp_path, book_pdf):
     assert p.returncode == 0 and '"mid_sentence"' in p.stderr
     p = run(["ingest", str(pdf), "--chunker", "nope"], d)
     assert p.returncode == 2 and "invalid choice" in p.stderr
+
+
+def test_cli_result_lines_stay_one_clean_line_each(tmp_path, book_pdf):
+    """Titles with newlines and file names with terminal escapes cannot split or colour a result line;
+    MuPDF's own messages about a repaired file stay off stdout and are summarised per file."""
+    import re
+
+    import pymupdf
+
+    doc = pymupdf.open(stream=book_pdf, filetype="pdf")
+    doc.set_metadata({"title": "Garden\nand Sky \x1b[31mred"})
+    odd = tmp_path / "odd \x1b[2J name.pdf"
+    odd.write_bytes(doc.tobytes())
+    broken = tmp_path / "xref.pdf"  # a wrong xref offset: MuPDF rebuilds it (and says so at length)
+    data = pymupdf.open(stream=book_pdf, filetype="pdf").tobytes(garbage=1, clean=True)
+    broken.write_bytes(re.sub(rb"startxref\s+\d+", b"startxref\n17", data))
+    d = tmp_path / "data"
+    p = run(["ingest", str(odd), str(broken)], d)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert len(lines) == 2 and all(len(ln.split("\t")) == 3 for ln in lines), p.stdout
+    esc = [ln for ln in re.split("[\r\n]", p.stdout + p.stderr) if "\x1b" in ln]
+    assert not esc, esc
+    assert "Garden\\nand Sky" in lines[0]  # the title's newline, escaped (PDF metadata has no ESC)
+    assert "format error" not in p.stdout and "repair" not in p.stdout.lower()
+    assert "MuPDF reported" in p.stderr and "odd \\x1b[2J name.pdf" in p.stderr
+    p = run(["books"], d)
+    assert len(p.stdout.splitlines()) == 2

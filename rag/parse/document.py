@@ -57,9 +57,28 @@ def check_pdf_bytes(data: bytes, filename: str, max_mb: int) -> None:
                                          "the PDF itself.")
 
 
+def _quiet_mupdf():
+    """MuPDF's own error/warning lines go to its message store, not to stdout (thousands on a bad
+    file); ``parse_pdf`` reads them back with ``_mupdf_messages``."""
+    import pymupdf
+
+    pymupdf.TOOLS.mupdf_display_errors(False)
+    pymupdf.TOOLS.mupdf_display_warnings(False)
+    pymupdf.TOOLS.reset_mupdf_warnings()
+
+
+def _mupdf_messages() -> tuple[int, list[str]]:
+    """How many lines MuPDF logged since ``_quiet_mupdf``, and the first few distinct ones."""
+    import pymupdf
+
+    lines = [ln for ln in pymupdf.TOOLS.mupdf_warnings(reset=True).splitlines() if ln.strip()]
+    return len(lines), list(dict.fromkeys(lines))[:3]
+
+
 def _open(data: bytes, filename: str):
     import pymupdf
 
+    _quiet_mupdf()
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as e:  # PyMuPDF raises FileDataError / RuntimeError on damaged files
@@ -289,8 +308,12 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
             sections = _sections_from_fonts(candidates, body, total)
         meta_title = (doc.metadata or {}).get("title", "").strip()
         title = meta_title if _good_title(meta_title) else _title_from_first_pages(candidates, pages, filename)
+        n_messages, sample = _mupdf_messages()
+        fig_report = report.to_dict()
+        if n_messages:  # the file needed fixing up somewhere: said in the ingest report and by the CLI
+            fig_report.update(mupdf_messages=n_messages, mupdf_sample=sample)
         return ParsedBook(title=title, pages=pages, sections=sections, page_count=doc.page_count, figures=figures,
-                          figure_images=images, figure_report=report.to_dict())
+                          figure_images=images, figure_report=fig_report)
     finally:
         doc.close()
 

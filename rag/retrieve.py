@@ -11,6 +11,7 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from .bm25 import BM25Index
+from .chunking.zones import ZONES, asks_for_zone
 from .settings import Settings
 from .store import VectorStore
 from .types import Hit
@@ -71,6 +72,8 @@ class HybridRetriever(BaseRetriever):
         hits = [Hit(chunks[cid], fused[cid], sims.get(cid, -1.0), dense_rank.get(cid), bm25_rank.get(cid),
                     bm25_score.get(cid, 0.0), sims.get(cid, -1.0) >= s.similarity_threshold) for cid in ordered]
         self.candidates = hits
+        if not asks_for_zone(query):  # contents, index, references, copyright page: only when asked for
+            hits = [h for h in hits if h.chunk.kind not in ZONES]
         kept = relevance_filter(hits, s.similarity_threshold, s.min_chunks, s.max_chunks)
         t4 = time.perf_counter()
         self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2) * 1e3,

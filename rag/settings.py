@@ -18,9 +18,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
               "embed_context")
 
 
-# bump when the same settings cut different chunks (3: running headers/footers kept out of chunk text),
+# bump when the same settings cut different chunks (3: running headers/footers kept out of chunk text;
+# 4: contents/index/references/copyright chunks tagged),
 # so adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 3
+CHUNKING_VERSION = 4
 
 
 class Settings(BaseSettings):

@@ -27,5 +27,8 @@ def describe(name: str) -> str:
 
 
 def chunk_book(book: ParsedBook, book_id: str, settings: Settings, embed: Callable | None = None) -> list[Chunk]:
-    """``embed`` (texts → vectors) is needed by the semantic strategy only."""
-    return chunk_sections(book, book_id, settings, STRATEGIES[settings.chunker][0], embed)
+    """``embed`` (texts → vectors) is needed by the semantic strategy only. Chunks in a table of contents,
+    index, reference list or copyright page get that zone as their ``kind`` (see ``zones``)."""
+    from .zones import tag
+
+    return tag(book, chunk_sections(book, book_id, settings, STRATEGIES[settings.chunker][0], embed))

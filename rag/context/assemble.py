@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..chunking.zones import ZONES
 from ..types import Chunk, FigureHit, Hit, Source
 from .windows import Plan, adaptive_plan, fixed_plan
 
@@ -31,7 +32,8 @@ class ContextBuilder:
         reach = self.window * 2 + 1 if self.mode == "adaptive" else self.window
         if hit.parent >= 0 and self.mode == "adaptive":
             reach = max(reach, 40)  # a parent's children lie within this many chunks
-        around = {c.chunk_index: c for c in self.neighbours(hit.book_id, hit.chunk_index - reach, hit.chunk_index + reach)}
+        around = {c.chunk_index: c for c in self.neighbours(hit.book_id, hit.chunk_index - reach, hit.chunk_index + reach)
+                  if c.kind not in ZONES or c.kind == hit.kind}  # no index/references text around running text
         around[hit.chunk_index] = hit
         if self.mode == "fixed":
             return fixed_plan(hit, self.window, remaining, around, have)

@@ -1,0 +1,79 @@
+"""Zones of a book that are not its running text: table of contents, index, references and the
+copyright/front-matter page. Their chunks get the zone as ``kind``; retrieval leaves them out unless a
+question asks for them ("what does reference 12 say", "which page covers X", "who publishes it"), so a
+bibliography line or an index entry is never quoted as the answer to an ordinary question.
+
+Found by the section's own title (en/de/vi) or, for pages without such a section (Think Python's index
+sits under its last chapter in the PDF outline), by the page's lines: mostly short entries ending in page
+numbers or dot leaders (an index; a table of contents in the first tenth of the book), "Contents" /
+"Index" as its head, or a copyright notice on one of the first pages; a chunk takes the zone of the page
+its middle lies on.
+"""
+from __future__ import annotations
+
+import re
+
+from ..types import Chunk, ParsedBook
+
+ZONES = ("toc", "index", "references", "front")
+
+_TITLES = {
+    "references": r"references?|bibliograph(y|ie)|works cited|literatur(verzeichnis)?|quellen(verzeichnis)?|"
+                  r"tài liệu tham khảo",
+    "index": r"index|stichwortverzeichnis|sachverzeichnis|register|symbolverzeichnis|abkürzungsverzeichnis|"
+             r"chỉ mục",
+    "toc": r"(table of )?contents|inhalt(sverzeichnis)?|mục lục",
+}
+_TITLE = {z: re.compile(rf"^\W*({p})\W*$", re.I) for z, p in _TITLES.items()}
+_ENTRY = re.compile(r"(\d{1,4}|[ivxlc]{1,6})(\s*[-–]\s*\d{1,4})?\s*$", re.I)  # "... 12", "..., 45–47", "... xiv"
+_LEADER = re.compile(r"(\.\s?){5,}")  # dot leaders: "Glossary . . . . . . 31"
+_COPYRIGHT = re.compile(r"copyright|©|all rights reserved|isbn|creative commons|urheberrecht|bản quyền", re.I)
+_ASKS = re.compile(
+    r"\b(references?|cited?|citations?|bibliograph\w*|literatur\w*|quellen\w*|sources? of|footnotes?|"
+    r"index|register|stichwort\w*|table of contents|contents|inhaltsverzeichnis|"
+    r"which pages?|what pages?|on what page|welche(n|r)? seite\w*|auf welcher seite|"
+    r"copyright|isbn|licen[cs]e\w*|lizenz\w*|publish\w*|publisher|verlag\w*|edition|auflage|"
+    r"trang nào|mục lục|tài liệu tham khảo|bản quyền|xuất bản)\b|\[\d+\]|reference \d+", re.I)
+
+
+def section_zone(path: str) -> str:
+    """The zone a section's title or one of its parents' names ("Abstract > References" → references,
+    "References > Journals" too), else ""."""
+    for part in reversed(path.split(">")):
+        title = re.sub(r"^[\d.]+\s+", "", part.strip())  # "7 References"
+        zone = next((z for z, rx in _TITLE.items() if rx.match(title)), "")
+        if zone:
+            return zone
+    return ""
+
+
+def page_zone(text: str, number: int, page_count: int) -> str:
+    """A page's zone from its lines alone (see the module doc), else ""."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    head = next((z for ln in lines[:3] for z in ("toc", "index") if _TITLE[z].match(ln)), "")
+    if head:  # "Contents" / "Index" as the page's running head or title
+        return head
+    if len(lines) >= 12 and sum(bool(_LEADER.search(ln)) for ln in lines) >= 0.3 * len(lines):
+        return "toc" if number <= max(3, page_count // 10) else "index"
+    if len(lines) >= 12:
+        entries = sum(1 for ln in lines if len(ln) <= 70 and _ENTRY.search(ln) and re.search(r"[^\W\d]", ln))
+        if entries >= 0.6 * len(lines):
+            return "toc" if number <= max(3, page_count // 10) else "index"
+    if number <= min(6, page_count // 2) and _COPYRIGHT.search(text) and len(text) < 3000:
+        return "front"
+    return ""
+
+
+def tag(book: ParsedBook, chunks: list[Chunk]) -> list[Chunk]:
+    """Set each chunk's ``kind`` to its zone where it lies in one (section title first, then its first page)."""
+    pages = {p.number: page_zone(p.text, p.number, book.page_count) for p in book.pages}
+    for c in chunks:
+        zone = section_zone(c.section) or pages.get(book.page_at((c.char_start + c.char_end) // 2).number, "")
+        if zone:
+            c.kind = zone
+    return chunks
+
+
+def asks_for_zone(question: str) -> bool:
+    """Whether a question is about references, the index/contents, pages or the book's front matter."""
+    return bool(_ASKS.search(question))

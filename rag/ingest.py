@@ -53,7 +53,10 @@ class IngestResult:
         skipped = sum((f.get("skipped") or {}).values())
         figs = f"{f.get('found', 0)} figures ({f.get('captioned', 0)} captioned" + (
             f", {skipped} decorations skipped)" if skipped else ")")
-        return f"{self.pages} pages, {self.chunks} chunks, {figs}, {self.seconds:.1f} s"
+        lost = f.get("unmapped_pages") or []
+        warn = (f"; warning: {len(lost)} page(s) unreadable (fonts without a Unicode mapping; OCR them to "
+                f"search them): {', '.join(map(str, lost[:10]))}{'…' if len(lost) > 10 else ''}") if lost else ""
+        return f"{self.pages} pages, {self.chunks} chunks, {figs}, {self.seconds:.1f} s{warn}"
 
 
 def _noop(stage: str, frac: float, msg: str) -> None:

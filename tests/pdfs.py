@@ -195,3 +195,24 @@ def make_code_pdf() -> bytes:
     page.insert_textbox(pymupdf.Rect(72, y + 10, 540, y + 120), "Division always gives a float. " * 6, fontsize=11)
     doc.set_toc([[1, "Recursion", 1], [1, "Operators", 2]])
     return doc.tobytes()
+
+
+def make_unmapped_font_pdf(good_pages: int = 0) -> bytes:
+    """Pages set in an embedded TrueType font whose ToUnicode map was removed: MuPDF can only give raw glyph
+    ids (control characters and shifted letters), as with real PDFs whose fonts have no Unicode mapping.
+    ``good_pages`` ordinary pages come first."""
+    import glob
+
+    ttf = sorted(glob.glob("/usr/share/fonts/truetype/**/*.ttf", recursive=True))[0]
+    doc = pymupdf.open()
+    for i in range(good_pages):
+        doc.new_page().insert_text((72, 100), f"Page {i + 1} has ordinary text that anyone can search.", fontsize=11)
+    page = doc.new_page()
+    page.insert_font(fontname="F0", fontfile=ttf)
+    for k in range(8):
+        page.insert_text((72, 100 + 20 * k), "This line is set in a font without any unicode map at all.",
+                         fontsize=11, fontname="F0")
+    for xref, ext, kind, *_ in page.get_fonts():
+        if kind == "Type0":
+            doc.xref_set_key(xref, "ToUnicode", "null")
+    return doc.tobytes()

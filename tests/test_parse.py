@@ -90,3 +90,15 @@ def test_a_real_paper_cut_at_90_percent_is_refused():
     assert parse_pdf(data, path.name).page_count == 14
     with pytest.raises(BadDocumentError, match="truncated"):
         parse_pdf(data[: int(len(data) * 0.9)], path.name)
+
+
+def test_fonts_without_unicode_mapping_are_refused_not_ingested_as_symbols():
+    with pytest.raises(BadDocumentError, match="no Unicode mapping") as e:
+        parse_pdf(pdfs.make_unmapped_font_pdf(), "glyphs.pdf")
+    assert "glyphs.pdf" in str(e.value) and "OCR" in str(e.value)
+
+
+def test_pages_without_unicode_mapping_are_named_and_left_empty():
+    book = parse_pdf(pdfs.make_unmapped_font_pdf(good_pages=2), "mixed.pdf")
+    assert book.figure_report["unmapped_pages"] == [3] and book.pages[2].text == ""
+    assert "ordinary text" in book.pages[0].text

@@ -194,3 +194,10 @@ def test_a_quote_from_the_window_is_shown_on_its_own_page(folio, book_pdf):
     assert folio.quote_pages(src, answer) == [other]
     assert other in [p for p, _, _ in folio.citation_pages(src, answer)]
     assert folio.quote_pages(src, "Nothing of the sort is written there. [1]") == []
+
+
+def test_a_book_with_unreadable_pages_says_which(folio):
+    r = folio.ingest(pdfs.make_unmapped_font_pdf(good_pages=2), "mixed.pdf")
+    assert "warning: 1 page(s) unreadable" in r.summary() and r.summary().endswith(": 3")
+    a = folio.ask("Which page has ordinary text that anyone can search?").consume()
+    assert not a.not_found and a.sources[0].hit.page_start in (1, 2)

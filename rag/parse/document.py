@@ -57,6 +57,20 @@ def check_pdf_bytes(data: bytes, filename: str, max_mb: int) -> None:
                                          "the PDF itself.")
 
 
+UNMAPPED_SHARE = 0.1  # a page whose visible characters are this much U+FFFD / control characters is unreadable
+
+
+def unmapped_share(text: str) -> float:
+    """Share of a page's visible characters that are not text: U+FFFD (MuPDF's "no Unicode for this glyph")
+    or control characters (raw glyph ids). Real text has next to none (private-use symbols such as Symbol-font
+    bullets are real glyphs and count as text)."""
+    chars = [ch for ch in text if not ch.isspace()]
+    if len(chars) < 20:
+        return 0.0
+    bad = sum(1 for ch in chars if ch == "\ufffd" or ord(ch) < 32)
+    return bad / len(chars)
+
+
 def _quiet_mupdf():
     """MuPDF's own error/warning lines go to its message store, not to stdout (thousands on a bad
     file); ``parse_pdf`` reads them back with ``_mupdf_messages``."""
@@ -68,10 +82,12 @@ def _quiet_mupdf():
 
 
 def _mupdf_messages() -> tuple[int, list[str]]:
-    """How many lines MuPDF logged since ``_quiet_mupdf``, and the first few distinct ones."""
+    """How many problems MuPDF logged since ``_quiet_mupdf`` (errors, repairs, missing objects — not its
+    font-metric notes, which good files have too), and the first few distinct ones."""
     import pymupdf
 
-    lines = [ln for ln in pymupdf.TOOLS.mupdf_warnings(reset=True).splitlines() if ln.strip()]
+    lines = [ln for ln in pymupdf.TOOLS.mupdf_warnings(reset=True).splitlines()
+             if re.search(r"error|cannot|repair|fail|broken|missing|incorrect|premature", ln, re.I)]
     return len(lines), list(dict.fromkeys(lines))[:3]
 
 
@@ -250,6 +266,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         repeated = repeated_images(infos)
         offset = 0
         heights: list[float] = []
+        unmapped: list[int] = []  # pages whose fonts have no Unicode mapping
         for i, page in enumerate(doc):
             found: list[PageFigure] = []
             try:
@@ -267,6 +284,9 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
             except Exception:  # one damaged page must not lose the book
                 text, lines, boxes, block_at, label, found = "", [], (), {}, str(i + 1), []
                 report.skipped["unreadable page"] += 1
+            if unmapped_share(text) >= UNMAPPED_SHARE:  # glyphs without Unicode: no text, said in the report
+                unmapped.append(i + 1)
+                text, lines, boxes, block_at = "", [], (), {}
             pages.append(Page(number=i + 1, label=label, text=text, offset=offset, lines=boxes))
             heights.append(page.rect.height)
             for f in found:
@@ -292,6 +312,10 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
                 candidates.append((offset + off, t, size, bold))
             offset += len(text) + len(PAGE_SEP)
         total_chars = sum(len(p.text.strip()) for p in pages)
+        if total_chars < MIN_TEXT_CHARS and unmapped:
+            raise BadDocumentError(filename, "the PDF's fonts have no Unicode mapping, so its text comes out as "
+                                             "unreadable symbols (�). Run OCR on it (for example `ocrmypdf "
+                                             "--force-ocr in.pdf out.pdf`) and upload the result.")
         if total_chars < MIN_TEXT_CHARS:
             has_images = any(doc[i].get_images() for i in range(min(doc.page_count, 20)))
             if has_images:
@@ -310,6 +334,8 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         title = meta_title if _good_title(meta_title) else _title_from_first_pages(candidates, pages, filename)
         n_messages, sample = _mupdf_messages()
         fig_report = report.to_dict()
+        if unmapped:  # kept as empty pages; the ingest summary names them
+            fig_report["unmapped_pages"] = unmapped
         if n_messages:  # the file needed fixing up somewhere: said in the ingest report and by the CLI
             fig_report.update(mupdf_messages=n_messages, mupdf_sample=sample)
         return ParsedBook(title=title, pages=pages, sections=sections, page_count=doc.page_count, figures=figures,

@@ -165,8 +165,14 @@ with t_probe:
         try:
             results = {name: svc.probe(q, book.id if scope == "this book" else None, **o) for name, o in setups}
             a = results["A"]
-            st.markdown(f"Question type **{a['query_type']}** · threshold {a['threshold']:.2f} · "
-                        f"{len(a['candidates'])} candidates")
+            titles = {b.id: b.title for b in books}
+            langs = ", ".join(f"{titles.get(k, k)}: {v}" for k, v in a["book_languages"].items())
+            st.markdown(escape_markdown(
+                f"Question type {a['query_type']} · language {a['language']} · threshold {a['threshold']:.2f} · "
+                f"{len(a['candidates'])} candidates" + (" · asks for contents/index/references: those chunks "
+                                                        "are searched" if a["asks_for_zone"] else
+                                                        " · contents/index/references chunks left out")))
+            st.caption(escape_markdown(f"BM25 language per book: {langs}"))
             st.dataframe(pd.DataFrame([{
                 "rank": i + 1, "chunk": x["chunk"].chunk_index, "page": x["chunk"].pages_label,
                 "dense sim": round(x["similarity"], 3), "dense rank": x["dense_rank"], "BM25": round(x["bm25"], 2),

@@ -10,35 +10,52 @@ import threading
 
 import numpy as np
 
+from .lang import tokenize
 from .types import Chunk
 
 
 class BM25Index:
-    def __init__(self, chunks: list[Chunk], k1: float = 0.9, b: float = 0.4):
+    """``language``: one code for every book (the ``RAG_LANGUAGE`` setting), or "" to detect each book's
+    language from its chunks; each book is tokenised and stemmed in its language (``rag.lang``) and a
+    question is tokenised once per language present, each version scoring that language's chunks."""
+
+    def __init__(self, chunks: list[Chunk], k1: float = 0.9, b: float = 0.4, language: str = ""):
         import bm25s
-        import Stemmer
+
+        from .lang import detect
 
         self.chunks = chunks
-        self._stemmer = Stemmer.Stemmer("english")
-        self._bm25s = bm25s
         self.retriever = None
+        by_book: dict[str, list[int]] = {}
+        for i, c in enumerate(chunks):
+            by_book.setdefault(c.book_id, []).append(i)
+        self.languages = {bid: language or detect(" ".join(chunks[i].text for i in idx[:300]))
+                          for bid, idx in by_book.items()}
+        self._lang_of = np.array([self.languages[c.book_id] for c in chunks]) if chunks else np.array([])
         if chunks:
-            tokens = bm25s.tokenize([c.section + "\n" + c.text for c in chunks], stopwords="en",
-                                    stemmer=self._stemmer, show_progress=False)
+            tokens: list[list[str]] = [[] for _ in chunks]
+            for lang in set(self.languages.values()):
+                idx = [i for i, c in enumerate(chunks) if self.languages[c.book_id] == lang]
+                for i, t in zip(idx, tokenize([chunks[i].section + "\n" + chunks[i].text for i in idx], lang)):
+                    tokens[i] = t
             self.retriever = bm25s.BM25(k1=k1, b=b)
             self.retriever.index(tokens, show_progress=False)
 
     def search(self, query: str, k: int, book_ids: list[str] | None = None) -> list[tuple[Chunk, float]]:
         if self.retriever is None:
             return []
-        q = self._bm25s.tokenize([query], stopwords="en", stemmer=self._stemmer, show_progress=False, return_ids=False)
-        if not q or not q[0]:
-            return []
-        mask = None
-        if book_ids is not None:
-            allowed = set(book_ids)
-            mask = np.array([1.0 if c.book_id in allowed else 0.0 for c in self.chunks], dtype=np.float32)
-        scores = self.retriever.get_scores(q[0], weight_mask=mask)
+        allowed = set(book_ids) if book_ids is not None else None
+        scores = np.zeros(len(self.chunks), dtype=np.float32)
+        for lang in sorted(set(self.languages.values())):
+            q = tokenize([query], lang)[0]
+            q = [t for t in q if t in self.retriever.vocab_dict]
+            if not q:
+                continue
+            mask = (self._lang_of == lang).astype(np.float32)
+            if allowed is not None:
+                mask *= np.array([c.book_id in allowed for c in self.chunks], dtype=np.float32)
+            if mask.any():
+                scores += self.retriever.get_scores(q, weight_mask=mask)
         k = min(k, len(self.chunks))
         top = np.argsort(-scores)[:k]
         return [(self.chunks[i], float(scores[i])) for i in top if scores[i] > 0]
@@ -52,9 +69,9 @@ class BM25Cache:
         self._gen: int | None = None
         self._index: BM25Index | None = None
 
-    def get(self, generation: int, load_chunks) -> BM25Index:
+    def get(self, generation: int, load_chunks, language: str = "") -> BM25Index:
         with self._lock:
-            if self._index is None or self._gen != generation:
-                self._index = BM25Index(load_chunks())
-                self._gen = generation
+            if self._index is None or self._gen != (generation, language):
+                self._index = BM25Index(load_chunks(), language=language)
+                self._gen = (generation, language)
             return self._index

@@ -343,7 +343,7 @@ class Folio:
         from .retrieve import HybridRetriever
 
         retriever = HybridRetriever(s, self.store, self.embed,
-                                    lambda: self._bm25.get(self.catalog.generation(), self.catalog.chunks), ids)
+                                    lambda: self._bm25.get(self.catalog.generation(), self.catalog.chunks, s.language), ids)
         hits = retriever.hits(query)
         trace.update(retriever.timings)
         t = time.perf_counter()
@@ -403,8 +403,9 @@ class Folio:
     @staticmethod
     def _context_report(query: str, sources: list[Source], s: Settings) -> dict:
         from .context import classify_question
+        from .lang import detect
 
-        return {"mode": s.context_mode, "query_type": classify_question(query),
+        return {"mode": s.context_mode, "query_type": classify_question(query), "language": detect(query),
                 "windows": [f"[{src.n}] {src.plan.get('summary', '')}" for src in sources]}
 
     def probe(self, question: str, book_id: str | None = None, **overrides) -> dict:
@@ -425,8 +426,12 @@ class Folio:
         trace["expand"] = (time.perf_counter() - t) * 1e3
         kept = {h.chunk.id for h in hits}
         context = format_sources(sources)
+        from .chunking.zones import asks_for_zone
+        from .lang import detect
+
         return {"question": question, "query_type": classify_question(question), "mode": s.context_mode,
-                "threshold": s.similarity_threshold,
+                "language": detect(question), "asks_for_zone": asks_for_zone(question),
+                "book_languages": retriever.bm25().languages, "threshold": s.similarity_threshold,
                 "candidates": [{"chunk": h.chunk, "similarity": h.similarity, "bm25": h.bm25_score, "fused": h.score,
                                 "dense_rank": h.dense_rank, "bm25_rank": h.bm25_rank, "passed": h.passed,
                                 "kept": h.chunk.id in kept} for h in retriever.candidates],

@@ -1,0 +1,59 @@
+"""Languages: which language a text is in (books and questions), and BM25 tokens for it.
+
+Detection counts each language's most frequent function words (and, for Vietnamese, its letters with
+horns, breves and tone marks), so it needs no model and works on a question of a few words. Tokens use
+PyStemmer's stemmer and bm25s's stopwords for the language; Vietnamese is syllable-based — no stemming,
+its own stopwords, one-letter syllables kept.
+"""
+from __future__ import annotations
+
+import re
+
+# a few dozen of the most frequent words per language (enough to tell them apart, not a stopword list)
+_MARKERS = {
+    "en": "the of and to in is that it for as with was on be by this are which or from an not but have a "
+          "what how why who when does do can should",
+    "de": "der die das und ist nicht ein eine zu den von mit sich des auf für im dem als auch es an wird "
+          "werden sind oder bei wenn man einer eines wie heißt welche wann zeigt gibt sei hat kann muss über nach "
+          "durch warum wer wo was",
+    "fr": "le la les et des est une un du que qui dans pour pas sur au avec par ce sont ou mais",
+    "es": "el la los las y de que en un una es por con para no se del al lo como más pero",
+    "it": "il la di che e è un una per non sono del della con nel gli le si come anche",
+    "nl": "de het een en van is dat op te zijn met voor niet aan er maar ook als bij",
+    "pt": "o a os as e de que em um uma é não para com do da por se mais como",
+    "vi": "của và là có được cho các những trong với không một người này đã khi thì để theo tại về bị",
+}
+_WORDS = {lang: set(words.split()) for lang, words in _MARKERS.items()}
+_VI_LETTERS = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
+_WORD = re.compile(r"[^\W\d_]+", re.U)
+
+STEMMERS = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "it": "italian", "nl": "dutch",
+            "pt": "portuguese"}
+STOPWORDS = {"en": "en", "de": "de", "fr": "fr", "es": "es", "it": "it", "nl": "nl", "pt": "pt"}
+VI_STOPWORDS = set(_MARKERS["vi"].split()) | {"thì", "mà", "nên", "rằng", "cũng", "đó", "nào", "gì", "ở", "ra", "vào"}
+LANGUAGES = tuple(_MARKERS)
+
+
+def detect(text: str, default: str = "en") -> str:
+    """The language of ``text`` (a code from ``LANGUAGES``), ``default`` when nothing tells."""
+    words = [w.lower() for w in _WORD.findall(text[:200_000])]
+    if not words:
+        return default
+    vi_letters = len(_VI_LETTERS.findall(text[:200_000]))
+    scores = {lang: sum(1 for w in words if w in ws) for lang, ws in _WORDS.items()}
+    scores["vi"] += vi_letters  # tone marks are the strongest sign of Vietnamese
+    best = max(scores, key=scores.get)
+    return best if scores[best] > 0 else default
+
+
+def tokenize(texts: list[str], lang: str) -> list[list[str]]:
+    """BM25 tokens of ``texts`` in language ``lang``: lower-cased words, stopwords dropped, stemmed."""
+    import bm25s
+
+    if lang == "vi":
+        return [[w for w in (m.lower() for m in _WORD.findall(t)) if w not in VI_STOPWORDS] for t in texts]
+    import Stemmer
+
+    stemmer = Stemmer.Stemmer(STEMMERS.get(lang, "english"))
+    return bm25s.tokenize(texts, stopwords=STOPWORDS.get(lang, "en"), stemmer=stemmer, show_progress=False,
+                          return_ids=False)

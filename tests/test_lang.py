@@ -1,0 +1,49 @@
+"""Languages: detection of books and questions, BM25 tokens per language."""
+import pytest
+
+from rag.bm25 import BM25Index
+from rag.lang import detect, tokenize
+from rag.types import Chunk
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("What is recursion?", "en"), ("Define a metric space.", "en"), ("What was the result?", "en"),
+    ("Wann heißt ein topologischer Raum hausdorffsch?", "de"), ("Was zeigt Abbildung 5.1?", "de"),
+    ("Ngân hàng A cho bà Nguyễn Thị L vay tổng cộng bao nhiêu tiền?", "vi"),
+    ("Qu'est-ce que la récursivité ?", "fr"), ("12345", "en"), ("", "en"),
+])
+def test_detect(text, lang):
+    assert detect(text) == lang
+
+
+def test_tokens_per_language():
+    plural, singular = tokenize(["Die topologischen Räume sind hausdorffsch", "ein topologischer Raum"], "de")
+    assert plural == ["topolog", "raum", "hausdorffsch"] and singular == ["topolog", "raum"]
+    assert tokenize(["The functions are recursive"], "en")[0] == ["function", "recurs"]
+    vi = tokenize(["Ngân hàng cho bà L vay tiền ở Hà Nội"], "vi")[0]
+    assert vi[:2] == ["ngân", "hàng"] and "tiền" in vi and "ở" not in vi and "cho" not in vi
+
+
+def _chunk(book, i, text):
+    return Chunk(book_id=book, chunk_index=i, text=text, page_start=1, page_end=1, char_start=0, char_end=len(text),
+                 section="", tokens=10)
+
+
+GERMAN = ["Ein topologischer Raum heißt hausdorffsch, wenn je zwei Punkte disjunkte Umgebungen besitzen.",
+          "Eine Abbildung zwischen topologischen Räumen ist stetig, wenn Urbilder offener Mengen offen sind.",
+          "Die Überlagerung eines Raumes wird durch die Fundamentalgruppe beschrieben und ist nicht trivial."]
+ENGLISH = ["A function that calls itself is recursive; the process is called recursion.",
+           "Spaces are separated by the Hausdorff property in topology books written in English."]
+
+
+def test_each_book_is_searched_in_its_own_language():
+    chunks = [_chunk("de-book", i, t) for i, t in enumerate(GERMAN)] + [_chunk("en-book", i, t) for i, t in enumerate(ENGLISH)]
+    index = BM25Index(chunks)
+    assert index.languages == {"de-book": "de", "en-book": "en"}
+    # German inflection: "stetige Abbildungen" finds "Abbildung … stetig" only with the German stemmer
+    top = index.search("Wann sind Abbildungen stetig?", 3)
+    assert top[0][0].text == GERMAN[1]
+    assert index.search("recursive functions", 3)[0][0].text == ENGLISH[0]
+    assert index.search("Wann sind Abbildungen stetig?", 3, ["en-book"]) == []  # scoped to one book
+    forced = BM25Index(chunks, language="en")  # the setting overrides detection
+    assert forced.languages == {"de-book": "en", "en-book": "en"}

@@ -32,6 +32,7 @@ class BM25Index:
         self.languages = {bid: language or detect(" ".join(chunks[i].text for i in idx[:300]))
                           for bid, idx in by_book.items()}
         self._lang_of = np.array([self.languages[c.book_id] for c in chunks]) if chunks else np.array([])
+        self._book_of = np.array([c.book_id for c in chunks]) if chunks else np.array([])
         if chunks:
             tokens: list[list[str]] = [[] for _ in chunks]
             for lang in set(self.languages.values()):
@@ -44,7 +45,7 @@ class BM25Index:
     def search(self, query: str, k: int, book_ids: list[str] | None = None) -> list[tuple[Chunk, float]]:
         if self.retriever is None:
             return []
-        allowed = set(book_ids) if book_ids is not None else None
+        allowed = np.isin(self._book_of, list(book_ids)) if book_ids is not None else None
         scores = np.zeros(len(self.chunks), dtype=np.float32)
         for lang in sorted(set(self.languages.values())):
             q = tokenize([query], lang)[0]
@@ -53,7 +54,7 @@ class BM25Index:
                 continue
             mask = (self._lang_of == lang).astype(np.float32)
             if allowed is not None:
-                mask *= np.array([c.book_id in allowed for c in self.chunks], dtype=np.float32)
+                mask *= allowed
             if mask.any():
                 scores += self.retriever.get_scores(q, weight_mask=mask)
         k = min(k, len(self.chunks))

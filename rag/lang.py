@@ -26,6 +26,7 @@ _MARKERS = {
 _WORDS = {lang: set(words.split()) for lang, words in _MARKERS.items()}
 _VI_LETTERS = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
 _WORD = re.compile(r"[^\W\d_]+", re.U)
+_TOKEN = re.compile(r"[^\W_]+", re.U)
 
 STEMMERS = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "it": "italian", "nl": "dutch",
             "pt": "portuguese"}
@@ -50,8 +51,8 @@ def tokenize(texts: list[str], lang: str) -> list[list[str]]:
     """BM25 tokens of ``texts`` in language ``lang``: lower-cased words, stopwords dropped, stemmed."""
     import bm25s
 
-    if lang == "vi":
-        return [[w for w in (m.lower() for m in _WORD.findall(t)) if w not in VI_STOPWORDS] for t in texts]
+    if lang == "vi":  # syllables and numbers ("1.200.000.000 đồng" keeps 1, 200, 000, 000)
+        return [[w for w in (m.lower() for m in _TOKEN.findall(t)) if w not in VI_STOPWORDS] for t in texts]
     import Stemmer
 
     stemmer = Stemmer.Stemmer(STEMMERS.get(lang, "english"))

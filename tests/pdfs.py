@@ -216,3 +216,29 @@ def make_unmapped_font_pdf(good_pages: int = 0) -> bytes:
         if kind == "Type0":
             doc.xref_set_key(xref, "ToUnicode", "null")
     return doc.tobytes()
+
+
+TWO_COLUMNS = {
+    "left": ["Left one: the experiment began in spring with twelve plots of tomatoes.",
+             "Left two: each plot was watered twice a week at dawn.",
+             "Left three: yields were weighed every Friday afternoon."],
+    "right": ["Right one: the results show that deep watering doubled the yield.",
+              "Right two: shallow watering left the roots near the surface.",
+              "Right three: we conclude that deep watering is worth the effort."],
+}
+
+
+def make_two_column_pdf() -> bytes:
+    """A title across the page, then two columns written in the order left 1, right 1, left 2, right 2, …
+    (as some PDF producers do), then a closing paragraph across the page."""
+    doc = pymupdf.open()
+    page = doc.new_page()  # 595 x 842
+    page.insert_textbox(pymupdf.Rect(72, 60, 523, 100), "A Study of Watering, written across the whole page width",
+                        fontsize=14)
+    for k, (left, right) in enumerate(zip(TWO_COLUMNS["left"], TWO_COLUMNS["right"])):
+        y = 120 + 150 * k
+        page.insert_textbox(pymupdf.Rect(72, y, 282, y + 140), (left + " ") * 3, fontsize=10)
+        page.insert_textbox(pymupdf.Rect(313, y, 523, y + 140), (right + " ") * 3, fontsize=10)
+    page.insert_textbox(pymupdf.Rect(72, 600, 523, 680), "Closing remarks across the page: the garden thanks "
+                        "its volunteers for a summer of careful watering and weighing.", fontsize=10)
+    return doc.tobytes()

@@ -1,3 +1,4 @@
+import pymupdf
 import pytest
 
 from rag.errors import BadDocumentError
@@ -102,3 +103,19 @@ def test_pages_without_unicode_mapping_are_named_and_left_empty():
     book = parse_pdf(pdfs.make_unmapped_font_pdf(good_pages=2), "mixed.pdf")
     assert book.figure_report["unmapped_pages"] == [3] and book.pages[2].text == ""
     assert "ordinary text" in book.pages[0].text
+
+
+def test_two_column_pages_are_read_column_by_column():
+    book = parse_pdf(pdfs.make_two_column_pdf(), "columns.pdf")
+    text = " ".join(book.pages[0].text.split())
+    order = [text.index(x) for x in ["A Study of Watering"] + [s.split(":")[0] for s in pdfs.TWO_COLUMNS["left"]]
+             + [s.split(":")[0] for s in pdfs.TWO_COLUMNS["right"]] + ["Closing remarks"]]
+    assert order == sorted(order), text[:400]
+
+
+def test_one_column_pages_keep_their_order(book_pdf):
+    from rag.parse.columns import gutter
+
+    doc = pymupdf.open(stream=book_pdf, filetype="pdf")
+    assert all(gutter([b for b in p.get_text("dict")["blocks"] if b.get("type") == 0], p.rect.width) is None
+               for p in doc)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import BadDocumentError
 from ..types import LINE_FURNITURE, PAGE_SEP, Figure, Page, ParsedBook, Section
-from . import furniture
+from . import columns, furniture
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
 
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
@@ -118,7 +118,8 @@ def _text_blocks(page) -> list[dict]:
 
     flags = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP
              | pymupdf.TEXT_DEHYPHENATE)
-    return [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
+    blocks = [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
+    return columns.reading_order(blocks, page.rect.width)
 
 
 def _page_text(blocks: list[dict], exclude: set = frozenset()):

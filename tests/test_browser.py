@@ -137,11 +137,17 @@ def inspector(page, shots):
     merged = page.get_by_text(re.compile(r"^\[1\] Garden and Sky, p"))
     expect(merged).to_be_visible(timeout=60_000)
     expect(page.get_by_text(re.compile(r"fixed window: 1 before, 1 after"))).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(1500)  # the text under the summary is drawn after it
     before = merged.inner_text()
     thumb = page.get_by_role("slider", name=re.compile("Window"))
     thumb.focus()
     thumb.press("ArrowRight")
     expect(page.get_by_text(re.compile(r"fixed window: 2 before, 2 after"))).to_be_visible(timeout=30_000)
-    after = page.get_by_text(re.compile(r"^\[1\] Garden and Sky, p")).inner_text()
+    after = before
+    for _ in range(60):  # the merged text is redrawn after the window summary
+        after = page.get_by_text(re.compile(r"^\[1\] Garden and Sky, p")).inner_text()
+        if after != before:
+            break
+        page.wait_for_timeout(500)
     assert len(after) > len(before) and before.split("\n", 1)[1][:200] in after
     page.screenshot(path=str(shots / "inspector_context.png"), full_page=True)

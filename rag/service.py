@@ -252,7 +252,7 @@ class Folio:
         hit = source.hit
         labels = {hit.page_start: hit.label_start, hit.page_end: hit.label_end}
         span = [(hit.char_start, hit.char_end)]
-        pages = sorted(set(range(hit.page_start, hit.page_end + 1)) | set(self.quote_pages(source, answer_text)))
+        pages = sorted(set(range(hit.page_start, hit.page_end + 1)) | set(self._pages_holding(source, quotes)))
         return [(p, labels.get(p) or self._page_label(hit.book_id, p),
                  self.page_image(hit.book_id, p, span, quotes, crop=crop)) for p in pages]
 
@@ -260,9 +260,13 @@ class Folio:
         """PDF pages of the source's context (its window or parent, not only the matching chunk) on
         which the sentences the answer attributes to it are found: where a reader checks the claim."""
         from .answer.quotecheck import attributed, normalise
-        from .pageimage import locate
 
         quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
+        return self._pages_holding(source, quotes)
+
+    def _pages_holding(self, source: Source, quotes: list[str]) -> list[int]:
+        from .pageimage import locate
+
         found: list[int] = []
         for p in range(source.page_start, source.page_end + 1):
             pg = self.catalog.page(source.book_id, p)
@@ -272,7 +276,7 @@ class Folio:
 
     def _page_label(self, book_id: str, page: int) -> str:
         pg = self.catalog.page(book_id, page)
-        return (getattr(pg, "label", "") or str(page)) if pg is not None else str(page)
+        return pg.label if pg is not None else str(page)
 
     # --- evaluation ---------------------------------------------------------------------------
     def question_sets(self) -> list[Path]:

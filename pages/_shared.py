@@ -149,7 +149,9 @@ def render_sources(answer: dict, key: str = "a") -> None:
                             whole = next(p for p in svc.citation_pages(src, text, crop=False) if p[0] == page)[2]
                             st.image(str(whole), width="stretch")  # rendered only when asked for
                         else:
-                            st.image(str(crop), caption=f"p. {label}: the passage highlighted", width="stretch")
+                            conf = svc.ocr_confidence(src.hit.book_id, page)
+                            note = f" (scanned page read by OCR, confidence {conf:.0f}%: check the image)" if conf is not None else ""
+                            st.image(str(crop), caption=f"p. {label}: the passage highlighted{note}", width="stretch")
                 except RagError as e:
                     st.caption(str(e))
             st.divider()

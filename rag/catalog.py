@@ -63,6 +63,7 @@ MIGRATIONS = [
     ("chunks", "parent", "INTEGER NOT NULL DEFAULT -1"),
     ("books", "sections", "TEXT NOT NULL DEFAULT '[]'"),
     ("books", "doc_type", "TEXT NOT NULL DEFAULT ''"),
+    ("pages", "ocr", "REAL NOT NULL DEFAULT -1"),
 ]
 _FIGURE_COLS = ("book_id, idx, page, page_label, bbox, kind, caption, ref, labels, context, anchor, path, width, height, "
                 "description")
@@ -126,8 +127,8 @@ class Catalog:
         with self._db() as db:
             for table in ("pages", "chunks", "figures", "figure_links"):
                 db.execute(f"DELETE FROM {table} WHERE book_id = ?", (book_id,))
-            db.executemany("INSERT INTO pages(book_id, number, label, text, offset, lines) VALUES(?,?,?,?,?,?)",
-                           [(book_id, p.number, p.label, p.text, p.offset, json.dumps(p.lines)) for p in pages])
+            db.executemany("INSERT INTO pages(book_id, number, label, text, offset, lines, ocr) VALUES(?,?,?,?,?,?,?)",
+                           [(book_id, p.number, p.label, p.text, p.offset, json.dumps(p.lines), p.ocr) for p in pages])
             db.executemany(f"INSERT INTO chunks({_CHUNK_COLS}) VALUES({','.join('?' * 13)})",
                            [astuple(c) for c in chunks])
             vecs = list(figure_vectors) or [None] * len(figures)
@@ -180,13 +181,13 @@ class Catalog:
     # --- pages & chunks --------------------------------------------------------
     def pages(self, book_id: str) -> list[Page]:
         with self._db() as db:
-            rows = db.execute("SELECT number, label, text, offset, lines FROM pages WHERE book_id=? ORDER BY number",
+            rows = db.execute("SELECT number, label, text, offset, lines, ocr FROM pages WHERE book_id=? ORDER BY number",
                               (book_id,))
             return [self._page(r) for r in rows]
 
     def page(self, book_id: str, number: int) -> Page | None:
         with self._db() as db:
-            r = db.execute("SELECT number, label, text, offset, lines FROM pages WHERE book_id=? AND number=?",
+            r = db.execute("SELECT number, label, text, offset, lines, ocr FROM pages WHERE book_id=? AND number=?",
                            (book_id, number)).fetchone()
             return self._page(r) if r else None
 

@@ -56,6 +56,14 @@ class IngestResult:
         lost = f.get("unmapped_pages") or []
         warn = (f"; warning: {len(lost)} page(s) unreadable (fonts without a Unicode mapping; OCR them to "
                 f"search them): {', '.join(map(str, lost[:10]))}{'…' if len(lost) > 10 else ''}") if lost else ""
+        o = f.get("ocr") or {}
+        if o:
+            figs += f", {o['pages']} scanned page(s) read by OCR ({o['language']}, mean confidence {o['confidence']:.0f}%)"
+        unread = f.get("scanned_unread") or {}
+        if unread:
+            pages = unread.get("pages") or []
+            warn += (f"; warning: {len(pages)} scanned page(s) not read ({unread.get('why', '')}; install Tesseract "
+                     f"to search them): {', '.join(map(str, pages[:10]))}{'…' if len(pages) > 10 else ''}")
         return f"{self.pages} pages, {self.chunks} chunks, {figs}, {self.seconds:.1f} s{warn}"
 
 
@@ -77,7 +85,8 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
 
     progress("parsing", 0.0, f"Reading {filename}")
     t = time.perf_counter()
-    book = parse_pdf(data, filename, settings.max_upload_mb)
+    book = parse_pdf(data, filename, settings.max_upload_mb, language=settings.language, use_ocr=settings.ocr,
+                     progress=lambda page, pages, note: progress("parsing", page / pages, note))
     timings["parsing"] = time.perf_counter() - t
     fig_report = book.figure_report
     progress("parsing", 1.0, f"{book.page_count} pages, {len(book.sections)} sections, "

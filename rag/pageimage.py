@@ -46,9 +46,10 @@ def render_page(pdf: Path, page: Page, spans: list[tuple[int, int]], quotes: lis
         for box, colour in boxes:
             p.draw_rect(pymupdf.Rect(box) + (-1, -1, 1, 1), color=None, fill=colour, fill_opacity=0.35, overlay=True)
         clip = p.rect
-        if crop and boxes:
-            y0 = min(b[1] for b, _ in boxes) - CROP_MARGIN
-            y1 = max(b[3] for b, _ in boxes) + CROP_MARGIN
+        if crop and boxes:  # line boxes are in unrotated page space; the clip is in the page as shown
+            shown = [pymupdf.Rect(b) * p.rotation_matrix for b, _ in boxes]
+            y0 = min(r.y0 for r in shown) - CROP_MARGIN
+            y1 = max(r.y1 for r in shown) + CROP_MARGIN
             clip = pymupdf.Rect(p.rect.x0, max(p.rect.y0, y0), p.rect.x1, min(p.rect.y1, y1))
         pix = p.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), clip=clip, alpha=False)
         tmp = out.with_suffix(".tmp")

@@ -161,6 +161,11 @@ class Folio:
     def window(self, book_id: str, chunk_index: int, size: int) -> list[Chunk]:
         return self.catalog.chunk_range(book_id, chunk_index - size, chunk_index + size)
 
+    def ocr_confidence(self, book_id: str, number: int) -> float | None:
+        """Mean OCR word confidence (0–100) of a page read by Tesseract; None for a text-layer page."""
+        page = self.catalog.page(book_id, number)
+        return page.ocr if page and page.ocr >= 0 else None
+
     def pages(self, book_id: str):
         return self.catalog.pages(book_id)
 

@@ -53,7 +53,8 @@ class Settings(BaseSettings):
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk to count as relevant; if none passes, the answer is 'not found'.")
     min_chunks: int = Field(2, ge=1, le=50, description="Keep at least this many chunks once one passes the threshold.")
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")
-    language: Literal["", "en", "de", "fr", "es", "it", "nl", "pt", "vi"] = Field("", description="Language of every book for BM25 (stemming, stopwords); empty: detect each book's language from its text.")
+    language: Literal["", "en", "de", "fr", "es", "it", "nl", "pt", "vi"] = Field("", description="Language of every book for BM25 (stemming, stopwords) and OCR; empty: detect each book's language from its text.")
+    ocr: bool = Field(True, description="Read scanned pages (no text layer, or fonts without Unicode) with Tesseract when it is installed; false: leave them unread (said at upload).")
 
     # --- context assembly ---------------------------------------------------
     context_mode: Literal["adaptive", "fixed"] = Field("adaptive", description="'adaptive': each hit's window (or parent) is sized from the question type, the book type and the hit's place in its section, neighbours below RAG_NEIGHBOUR_MIN_SIMILARITY dropped; 'fixed': RAG_WINDOW chunks each side.")

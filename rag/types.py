@@ -22,6 +22,7 @@ class Page:
     # one (start, end, x0, y0, x1, y1) per text line: page-local char span and its box in PDF points,
     # so any span of the page text can be highlighted on the rendered page
     lines: tuple = ()
+    ocr: float = -1.0  # mean Tesseract word confidence (0–100) when the text was read by OCR; -1: text layer
 
     def boxes(self, start: int, end: int) -> list[tuple[float, float, float, float]]:
         """Boxes of the lines overlapping page-local chars [start, end)."""

@@ -242,3 +242,19 @@ def make_two_column_pdf() -> bytes:
     page.insert_textbox(pymupdf.Rect(72, 600, 523, 680), "Closing remarks across the page: the garden thanks "
                         "its volunteers for a summer of careful watering and weighing.", fontsize=10)
     return doc.tobytes()
+
+
+def make_scanned_pdf(pages: list[str], rotate: int = 0, dpi: int = 150) -> bytes:
+    """Image-only pages: each text typeset, rendered to a picture and placed as the whole page (a scan),
+    shown turned by ``rotate`` degrees (the page's /Rotate)."""
+    src = pymupdf.open()
+    for text in pages:
+        p = src.new_page()
+        p.insert_textbox(pymupdf.Rect(72, 72, 540, 720), text, fontsize=13, fontname="helv")
+    out = pymupdf.open()
+    for p in src:
+        pix = p.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+        page = out.new_page(width=p.rect.width, height=p.rect.height)
+        page.insert_image(page.rect, pixmap=pix)
+        page.set_rotation(rotate)
+    return out.tobytes()

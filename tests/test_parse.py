@@ -93,16 +93,28 @@ def test_a_real_paper_cut_at_90_percent_is_refused():
         parse_pdf(data[: int(len(data) * 0.9)], path.name)
 
 
-def test_fonts_without_unicode_mapping_are_refused_not_ingested_as_symbols():
+def test_fonts_without_unicode_mapping_are_refused_not_ingested_as_symbols(monkeypatch):
+    monkeypatch.setenv("RAG_TESSERACT", "/nonexistent/tesseract")  # no OCR to fall back on
     with pytest.raises(BadDocumentError, match="no Unicode mapping") as e:
         parse_pdf(pdfs.make_unmapped_font_pdf(), "glyphs.pdf")
     assert "glyphs.pdf" in str(e.value) and "OCR" in str(e.value)
 
 
-def test_pages_without_unicode_mapping_are_named_and_left_empty():
+def test_pages_without_unicode_mapping_are_named_and_left_empty(monkeypatch):
+    monkeypatch.setenv("RAG_TESSERACT", "/nonexistent/tesseract")
     book = parse_pdf(pdfs.make_unmapped_font_pdf(good_pages=2), "mixed.pdf")
     assert book.figure_report["unmapped_pages"] == [3] and book.pages[2].text == ""
     assert "ordinary text" in book.pages[0].text
+
+
+def test_pages_without_unicode_mapping_are_read_by_ocr_when_tesseract_is_there():
+    from rag.parse import ocr
+
+    if not ocr.available():
+        pytest.skip("Tesseract is not installed (scripts/test.sh installs it)")
+    book = parse_pdf(pdfs.make_unmapped_font_pdf(good_pages=2), "mixed.pdf")
+    assert "unmapped_pages" not in book.figure_report and book.pages[2].ocr > 70
+    assert "set in a font without any unicode map" in book.pages[2].text.replace("Unicode", "unicode")
 
 
 def test_two_column_pages_are_read_column_by_column():

@@ -196,8 +196,21 @@ def test_a_quote_from_the_window_is_shown_on_its_own_page(folio, book_pdf):
     assert folio.quote_pages(src, "Nothing of the sort is written there. [1]") == []
 
 
-def test_a_book_with_unreadable_pages_says_which(folio):
+def test_a_book_with_unreadable_pages_says_which(folio, monkeypatch):
+    monkeypatch.setenv("RAG_TESSERACT", "/nonexistent/tesseract")  # no OCR to fall back on
     r = folio.ingest(pdfs.make_unmapped_font_pdf(good_pages=2), "mixed.pdf")
     assert "warning: 1 page(s) unreadable" in r.summary() and r.summary().endswith(": 3")
     a = folio.ask("Which page has ordinary text that anyone can search?").consume()
     assert not a.not_found and a.sources[0].hit.page_start in (1, 2)
+
+
+def test_a_scanned_page_says_it_was_read_by_ocr(folio):
+    from rag.parse import ocr
+
+    if not ocr.available():
+        pytest.skip("Tesseract is not installed (scripts/test.sh installs it)")
+    r = folio.ingest(pdfs.make_scanned_pdf(["The lighthouse keeper logs every passing ship in a red book."]),
+                     "scan.pdf")
+    assert "1 scanned page(s) read by OCR (en, mean confidence" in r.summary()
+    a = folio.ask("Where does the lighthouse keeper log the passing ships?").consume()
+    assert not a.not_found and "red book" in a.text and folio.pages(r.book_id)[0].ocr > 70

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import BadDocumentError
 from ..types import LINE_FURNITURE, PAGE_SEP, Figure, Page, ParsedBook, Section
-from . import columns, furniture
+from . import columns, furniture, ocr
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
 
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
@@ -253,10 +253,71 @@ def _image_infos(page) -> list[dict]:
         return []
 
 
-def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bool = True) -> ParsedBook:
+SCAN_SHARE = 0.3  # a page without text whose images cover this much of it is a scanned page
+
+
+def _scanned(page, infos: list[dict]) -> bool:
+    import pymupdf
+
+    area = abs(page.rect) or 1.0
+    return sum(abs(pymupdf.Rect(i["bbox"]) & page.rect) for i in infos) >= SCAN_SHARE * area
+
+
+class _OcrReader:
+    """OCR for the pages that need it, in one language per book: the ``language`` setting, else the
+    language of the book's text pages, else what the first OCR'd page reads as (re-read when not English)."""
+
+    def __init__(self, doc, language: str, enabled: bool, progress):
+        self.doc, self.language, self.enabled, self.progress = doc, language, enabled, progress
+        self.confidence: dict[int, float] = {}  # page number → mean word confidence
+        self.missed: list[int] = []  # scanned pages left unread (no Tesseract, or it failed)
+        self.problem = ""
+
+    def _book_language(self) -> str:
+        from ..lang import detect
+
+        n = self.doc.page_count
+        sample = " ".join(self.doc[i].get_text() for i in range(0, n, max(1, n // 20)))
+        return detect(sample) if len(sample.strip()) >= 500 else ""
+
+    def read(self, page, number: int, total: int):
+        """The page's text blocks read by Tesseract, or None (the page stays empty; said in the report)."""
+        if not self.enabled or not ocr.available():
+            self.missed.append(number)
+            self.problem = self.problem or ("OCR is off (RAG_OCR=false)" if not self.enabled else
+                                            "Tesseract is not installed")
+            return None
+        self.progress(number, total, f"Reading scanned page {number} of {total} with OCR")
+        try:
+            if not self.language:
+                self.language = self._book_language()
+            got = ocr.ocr_page(page, self.language or "en")
+            if not self.language:  # nothing to go by but this page: read it again if it is not English
+                from ..lang import detect
+
+                self.language = detect(" ".join(ln["spans"][0]["text"] for b in got.blocks for ln in b["lines"]))
+                if ocr.tess_language(self.language) != got.language:
+                    got = ocr.ocr_page(page, self.language)
+        except ocr.OcrError as e:
+            self.missed.append(number)
+            self.problem = self.problem or str(e)
+            return None
+        self.confidence[number] = got.confidence
+        return got.blocks
+
+
+def _no_progress(done: int, total: int, note: str) -> None:
+    pass
+
+
+def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bool = True, language: str = "",
+              use_ocr: bool = True, progress=_no_progress) -> ParsedBook:
+    """``language`` (a ``rag.lang`` code, empty = detect) picks the OCR language; ``use_ocr`` False leaves
+    scanned pages unread; ``progress(page, pages, note)`` is called before each OCR'd page."""
     check_pdf_bytes(data, filename, max_mb)
     doc = _open(data, filename)
     try:
+        reader = _OcrReader(doc, language, use_ocr, progress)
         pages: list[Page] = []
         candidates: list[tuple[int, str, float, bool]] = []
         report = FigureReport()
@@ -285,10 +346,17 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
             except Exception:  # one damaged page must not lose the book
                 text, lines, boxes, block_at, label, found = "", [], (), {}, str(i + 1), []
                 report.skipped["unreadable page"] += 1
-            if unmapped_share(text) >= UNMAPPED_SHARE:  # glyphs without Unicode: no text, said in the report
-                unmapped.append(i + 1)
-                text, lines, boxes, block_at = "", [], (), {}
-            pages.append(Page(number=i + 1, label=label, text=text, offset=offset, lines=boxes))
+            bad_fonts = unmapped_share(text) >= UNMAPPED_SHARE
+            if bad_fonts or (len(text.strip()) < MIN_TEXT_CHARS and _scanned(page, infos[i])):
+                # glyphs without Unicode, or a scanned image: read by OCR, else left empty (said in the report)
+                text, lines, boxes, block_at, found = "", [], (), {}, []
+                scanned = reader.read(page, i + 1, doc.page_count)
+                if scanned is not None:  # OCR'd lines have no real font sizes: no heading candidates
+                    text, _, boxes, block_at = _page_text(scanned)
+                elif bad_fonts:
+                    unmapped.append(i + 1)
+            pages.append(Page(number=i + 1, label=label, text=text, offset=offset, lines=boxes,
+                              ocr=reader.confidence.get(i + 1, -1.0)))
             heights.append(page.rect.height)
             for f in found:
                 if len(figures) >= MAX_FIGURES_PER_BOOK:
@@ -315,13 +383,18 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         total_chars = sum(len(p.text.strip()) for p in pages)
         if total_chars < MIN_TEXT_CHARS and unmapped:
             raise BadDocumentError(filename, "the PDF's fonts have no Unicode mapping, so its text comes out as "
-                                             "unreadable symbols (�). Run OCR on it (for example `ocrmypdf "
-                                             "--force-ocr in.pdf out.pdf`) and upload the result.")
+                                             f"unreadable symbols (�), and {reader.problem or 'OCR found no text'}. "
+                                             f"To read it, {ocr.INSTALL_HINT.replace('ocrmypdf in', 'ocrmypdf --force-ocr in')}.")
         if total_chars < MIN_TEXT_CHARS:
-            has_images = any(doc[i].get_images() for i in range(min(doc.page_count, 20)))
-            if has_images:
-                raise BadDocumentError(filename, "the PDF has no text layer (its pages are scanned images). "
-                                                 "Run OCR on it first (for example `ocrmypdf in.pdf out.pdf`) and upload the result.")
+            if reader.missed:
+                raise BadDocumentError(filename, f"the PDF has no text layer (its pages are scanned images) and "
+                                                 f"{reader.problem}. To read it, {ocr.INSTALL_HINT}.")
+            if reader.confidence:
+                raise BadDocumentError(filename, "the PDF has no text layer and OCR found no readable text on its "
+                                                 f"{len(reader.confidence)} scanned page(s).")
+            if any(doc[i].get_images() for i in range(min(doc.page_count, 20))):
+                raise BadDocumentError(filename, "the PDF has no text layer: its pages hold only pictures, without "
+                                                 "text to read.")
             raise BadDocumentError(filename, "the PDF contains no extractable text.")
         pages = _mark_furniture(pages, heights)
         total = offset - len(PAGE_SEP)
@@ -337,6 +410,12 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         fig_report = report.to_dict()
         if unmapped:  # kept as empty pages; the ingest summary names them
             fig_report["unmapped_pages"] = unmapped
+        if reader.confidence:
+            fig_report["ocr"] = {"pages": len(reader.confidence), "language": reader.language or "en",
+                                 "confidence": round(sum(reader.confidence.values()) / len(reader.confidence), 1)}
+        missed = [n for n in reader.missed if n not in unmapped]
+        if missed:  # scanned pages left unread
+            fig_report["scanned_unread"] = {"pages": missed, "why": reader.problem}
         if n_messages:  # the file needed fixing up somewhere: said in the ingest report and by the CLI
             fig_report.update(mupdf_messages=n_messages, mupdf_sample=sample)
         return ParsedBook(title=title, pages=pages, sections=sections, page_count=doc.page_count, figures=figures,
@@ -369,6 +448,6 @@ def _good_title(t: str) -> bool:
     return bool(t) and len(t) > 3 and not re.fullmatch(r"(untitled|microsoft word.*|.*\.(docx?|pdf|tex))", t, re.I)
 
 
-def parse_file(path: str | Path, max_mb: int = 200, extract_figures: bool = True) -> ParsedBook:
+def parse_file(path: str | Path, max_mb: int = 200, extract_figures: bool = True, **kw) -> ParsedBook:
     p = Path(path)
-    return parse_pdf(p.read_bytes(), p.name, max_mb, extract_figures)
+    return parse_pdf(p.read_bytes(), p.name, max_mb, extract_figures, **kw)

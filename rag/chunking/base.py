@@ -188,7 +188,8 @@ def chunk_sections(book: ParsedBook, book_id: str, settings: Settings, split: Sp
             continue
         local = [Region(r.start - section.start, r.end - section.start, r.kind) for r in regions
                  if r.start >= section.start and r.end <= section.end]
-        pieces = split(seg, SectionContext(settings, local, embed))
+        ctx = SectionContext(settings, local, embed)
+        pieces = split(seg, ctx) if getattr(split, "keeps_regions", False) else split_around_tables(seg, ctx, split)
         groups = max((p.parent for p in pieces), default=-1) + 1
         for p in pieces:
             a, b = trim(seg, p.start, p.end)
@@ -204,20 +205,88 @@ def chunk_sections(book: ParsedBook, book_id: str, settings: Settings, split: Sp
     return chunks
 
 
+def split_around_tables(seg: str, ctx: SectionContext, split: Splitter) -> list[Piece]:
+    """``split`` the prose between tables; each table whole (its caption and rows), or cut between rows
+    when it is longer than ``chunk_size``. Parent groups (hierarchical) stay in order, a table its own."""
+    tables = sorted((r for r in ctx.regions if r.kind == "table"), key=lambda r: r.start)
+    if not tables:
+        return split(seg, ctx)
+    pieces: list[Piece] = []
+    groups = 0
+
+    def add(found: list[Piece], shift: int) -> None:
+        nonlocal groups
+        for p in found:
+            pieces.append(Piece(p.start + shift, p.end + shift, p.kind, groups + p.parent if p.parent >= 0 else -1))
+        groups += max((p.parent for p in found), default=-1) + 1
+
+    pos = 0
+    for r in tables:
+        if r.start < pos:
+            continue
+        if seg[pos:r.start].strip():
+            inner = [Region(q.start - pos, q.end - pos, q.kind) for q in ctx.regions
+                     if q.kind != "table" and q.start >= pos and q.end <= r.start]
+            add(split(seg[pos:r.start], SectionContext(ctx.settings, inner, ctx.embed)), pos)
+        hier = any(p.parent >= 0 for p in pieces) or ctx.settings.chunker == "hierarchical"
+        add([Piece(a, b, "table", 0 if hier else -1) for a, b in table_rows(seg, r, ctx)], 0)
+        pos = r.end
+    if seg[pos:].strip():
+        inner = [Region(q.start - pos, q.end - pos, q.kind) for q in ctx.regions if q.kind != "table" and q.start >= pos]
+        add(split(seg[pos:], SectionContext(ctx.settings, inner, ctx.embed)), pos)
+    return pieces
+
+
+def table_rows(seg: str, r: Region, ctx: SectionContext) -> list[tuple[int, int]]:
+    """A table region as one span, or consecutive runs of whole rows of up to ``chunk_size`` word-pieces."""
+    if ctx.tokens(seg[r.start:r.end]) <= ctx.settings.chunk_size:
+        return [(r.start, r.end)]
+    rows, at = [], r.start
+    for line in seg[r.start:r.end].split("\n"):
+        rows.append((at, at + len(line)))
+        at += len(line) + 1
+    out: list[tuple[int, int]] = []
+    a = rows[0][0]
+    for (s0, e0), nxt in zip(rows, rows[1:] + [None]):
+        if nxt is None or ctx.tokens(seg[a:nxt[1]]) > ctx.settings.chunk_size:
+            out.append((a, e0))
+            a = nxt[0] if nxt else a
+    return out
+
+
+def table_header(book: ParsedBook, chunk: Chunk, regions: list[Region]) -> str:
+    """For a table chunk that is not the table's start: the table's first lines (caption, header row),
+    which its embedding and BM25 text repeat so the rows keep their column names."""
+    if chunk.kind != "table":
+        return ""
+    r = next((r for r in regions if r.kind == "table" and r.start < chunk.char_start < r.end), None)
+    if r is None:
+        return ""
+    lines = []
+    for ln in book.chunk_text[r.start:chunk.char_start].split("\n")[:3]:  # caption lines, then the header row
+        if not ln.startswith("|---"):
+            lines.append(ln.strip())
+        if ln.startswith("|"):
+            break
+    return " ".join(ln for ln in lines if ln)
+
+
 def embedding_texts(book: ParsedBook, chunks: list[Chunk], context_tokens: int) -> list[str]:
     """What is embedded for each chunk: its text, or with ``context_tokens`` > 0 its text with about
     that many word-pieces of the surrounding text of its section (half before, half after, cut at
     word boundaries; ~4 characters a word-piece). The chunk itself is still what is retrieved and
     shown; the context only makes its vector know what it is about."""
+    regions = book_regions(book) if any(c.kind == "table" for c in chunks) else []
+    heads = [table_header(book, c, regions) for c in chunks]
     if context_tokens <= 0:
-        return [c.text for c in chunks]
+        return [f"{h}\n{c.text}" if h else c.text for h, c in zip(heads, chunks)]
     text = book.chunk_text
     bounds = sorted((s.start, s.end) for s in book.sections)
     starts = [a for a, _ in bounds]
     import bisect
 
     out = []
-    for c in chunks:
+    for c, head in zip(chunks, heads):
         k = max(0, bisect.bisect_right(starts, c.char_start) - 1)
         lo, hi = bounds[k] if bounds else (0, len(text))
         reach = context_tokens * 2  # chars on each side: half the word-pieces × ~4 chars
@@ -227,5 +296,5 @@ def embedding_texts(book: ParsedBook, chunks: list[Chunk], context_tokens: int) 
             before = before[before.index(" ") + 1:]
         if b < hi and " " in after:
             after = after[:after.rindex(" ")]
-        out.append(" ".join((before.strip() + " " + c.text + " " + after.strip()).split()))
+        out.append(" ".join((head + " " + before.strip() + " " + c.text + " " + after.strip()).split()))
     return out

@@ -45,3 +45,6 @@ def units(seg: str, ctx: SectionContext) -> tuple[list[tuple[int, int]], set[int
 def split(seg: str, ctx: SectionContext) -> list[Piece]:
     us, breaks = units(seg, ctx)
     return [Piece(a, b) for a, b in pack(seg, us, ctx.settings.chunk_size, ctx, breaks=breaks)]
+
+
+split.keeps_regions = True  # code and tables handled above, not by base.split_around_tables

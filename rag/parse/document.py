@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import BadDocumentError
 from ..types import LINE_FURNITURE, PAGE_SEP, Figure, Page, ParsedBook, Section
-from . import columns, furniture, ocr
+from . import columns, furniture, ocr, tables
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
 
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
@@ -143,7 +143,8 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             size = max(s["size"] for s in spans)
             bold = all((s["flags"] & 16) or "Bold" in s["font"] for s in spans if s["text"].strip())
             mono = all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in spans if s["text"].strip())
-            block_lines.append((text, size, bold, len(block["lines"]), line["bbox"], mono))
+            kind = LINE_TABLE if block.get("table") else LINE_CODE if mono else LINE_TEXT
+            block_lines.append((text, size, bold, len(block["lines"]), line["bbox"], kind))
         if not block_lines:
             continue
         btext = "\n".join(t for t, *_ in block_lines)
@@ -151,10 +152,10 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             pos += len(PAGE_SEP)
         block_at[bi] = (pos, tuple(block["bbox"]))
         line_pos = pos
-        for t, size, bold, n, bbox, mono in block_lines:
-            if n <= 3:
+        for t, size, bold, n, bbox, kind in block_lines:
+            if n <= 3 and kind != LINE_TABLE:
                 lines_info.append((line_pos, t, size, bold))
-            boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox), LINE_CODE if mono else LINE_TEXT))
+            boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox), kind))
             line_pos += len(t) + 1
         parts.append(btext)
         pos += len(btext)
@@ -163,6 +164,52 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
 
 LINE_TEXT, LINE_CODE, LINE_TABLE = 0, 1, 2  # the 7th value of a line box (3: furniture, see furniture.py)
 MONO_FONT = re.compile(r"mono|courier|consola|menlo|monaco|inconsolata|code|typewriter|cmtt|lucidaconsole|fixed", re.I)
+
+
+TABLE_CAPTION = re.compile(r"^\s*(table|tab\.|tabelle|tableau|tabla|tabella|bảng)\s*[\dIVX]", re.I)
+
+
+def _with_tables(blocks: list[dict], found: list) -> list[dict]:
+    """Blocks with each table's lines replaced by one block of Markdown rows (``"table": True``) where
+    the table began; a caption line right above the table ("Table 3 …") moves into that block."""
+    def inside(bbox, t) -> bool:
+        cx, cy = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
+        return t.bbox[0] - 1 <= cx <= t.bbox[2] + 1 and t.bbox[1] - 1 <= cy <= t.bbox[3] + 1
+
+    out: list[dict] = []
+    placed: dict[int, dict] = {}
+    for block in blocks:
+        kept = []
+        for line in block["lines"]:
+            t = next((k for k, t in enumerate(found) if inside(line["bbox"], t)), None)
+            if t is None:
+                kept.append(line)
+            elif t not in placed:
+                placed[t] = _table_block(found[t])
+                out.append(placed[t])
+        if kept:
+            out.append({**block, "lines": kept})
+    for k, tb in placed.items():  # the caption just above the table, when it is the last line of its block
+        i = out.index(tb)
+        prev = out[i - 1] if i else None
+        if prev and not prev.get("table") and TABLE_CAPTION.match(_line_text(prev["lines"][0])) \
+                and 0 <= found[k].bbox[1] - prev["bbox"][3] <= 40:
+            tb["lines"] = prev["lines"] + tb["lines"]
+            del out[i - 1]
+    return out
+
+
+def _line_text(line: dict) -> str:
+    return "".join(s["text"] for s in line["spans"])
+
+
+def _table_block(t) -> dict:
+    rows = t.markdown()
+    boxes = t.row_boxes or [t.bbox] * len(t.rows)
+    boxes = boxes[:1] + boxes[:1] + boxes[1:]  # the separator line under the header sits on the header row
+    lines = [{"bbox": tuple(b), "spans": [{"text": r, "size": 0.0, "flags": 0, "font": "table"}]}
+             for r, b in zip(rows, boxes)]
+    return {"type": 0, "bbox": tuple(t.bbox), "lines": lines, "table": True}
 
 
 def _mark_furniture(pages: list[Page], heights: list[float]) -> list[Page]:
@@ -306,18 +353,27 @@ class _OcrReader:
         return got.blocks
 
 
+def _mostly_in(rect, bbox) -> bool:
+    """Half or more of ``rect`` lies in ``bbox`` (a table's rules are not a figure)."""
+    import pymupdf
+
+    r = pymupdf.Rect(rect)
+    return abs(r & pymupdf.Rect(bbox)) >= 0.5 * (abs(r) or 1)
+
+
 def _no_progress(done: int, total: int, note: str) -> None:
     pass
 
 
 def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bool = True, language: str = "",
-              use_ocr: bool = True, progress=_no_progress) -> ParsedBook:
+              use_ocr: bool = True, progress=_no_progress, find_tables: bool = True) -> ParsedBook:
     """``language`` (a ``rag.lang`` code, empty = detect) picks the OCR language; ``use_ocr`` False leaves
     scanned pages unread; ``progress(page, pages, note)`` is called before each OCR'd page."""
     check_pdf_bytes(data, filename, max_mb)
     doc = _open(data, filename)
     try:
         reader = _OcrReader(doc, language, use_ocr, progress)
+        n_tables = 0
         pages: list[Page] = []
         candidates: list[tuple[int, str, float, bool]] = []
         report = FigureReport()
@@ -334,10 +390,15 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
             try:
                 blocks = _text_blocks(page)
                 label = page.get_label() or str(i + 1)
+                page_tables = tables.find(page) if find_tables else []
+                if page_tables:
+                    blocks = _with_tables(blocks, page_tables)
+                    n_tables += len(page_tables)
                 if extract_figures and len(figures) < MAX_FIGURES_PER_BOOK:
                     prev = last if last and last[1].page == i and not last[1].caption else None
                     found = resolve(page, find_regions(page, infos[i], repeated, report), blocks, report,
                                     prev[0] if prev else None)
+                    found = [f for f in found if not any(_mostly_in(f.rect, t.bbox) for t in page_tables)]
                     if prev and prev[0].caption:  # its caption opens this page
                         prev[1].caption, prev[1].ref = prev[0].caption, prev[0].ref
                         report.captioned += 1
@@ -410,6 +471,8 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         fig_report = report.to_dict()
         if unmapped:  # kept as empty pages; the ingest summary names them
             fig_report["unmapped_pages"] = unmapped
+        if n_tables:
+            fig_report["tables"] = n_tables
         if reader.confidence:
             fig_report["ocr"] = {"pages": len(reader.confidence), "language": reader.language or "en",
                                  "confidence": round(sum(reader.confidence.values()) / len(reader.confidence), 1)}

@@ -205,10 +205,15 @@ def chunk_sections(book: ParsedBook, book_id: str, settings: Settings, split: Sp
     return chunks
 
 
+MARKDOWN_RULE = "|---|"  # the line under a Markdown table's header: a ruled table found by find_tables
+
+
 def split_around_tables(seg: str, ctx: SectionContext, split: Splitter) -> list[Piece]:
-    """``split`` the prose between tables; each table whole (its caption and rows), or cut between rows
+    """``split`` the prose between ruled tables (``rag.parse.tables``; side-by-side short lines that only
+    look like table rows are left to ``split``); each table whole (its caption and rows), or cut between rows
     when it is longer than ``chunk_size``. Parent groups (hierarchical) stay in order, a table its own."""
-    tables = sorted((r for r in ctx.regions if r.kind == "table"), key=lambda r: r.start)
+    tables = sorted((r for r in ctx.regions if r.kind == "table" and MARKDOWN_RULE in seg[r.start:r.end]),
+                    key=lambda r: r.start)
     if not tables:
         return split(seg, ctx)
     pieces: list[Piece] = []
@@ -226,13 +231,13 @@ def split_around_tables(seg: str, ctx: SectionContext, split: Splitter) -> list[
             continue
         if seg[pos:r.start].strip():
             inner = [Region(q.start - pos, q.end - pos, q.kind) for q in ctx.regions
-                     if q.kind != "table" and q.start >= pos and q.end <= r.start]
+                     if q not in tables and q.start >= pos and q.end <= r.start]
             add(split(seg[pos:r.start], SectionContext(ctx.settings, inner, ctx.embed)), pos)
         hier = any(p.parent >= 0 for p in pieces) or ctx.settings.chunker == "hierarchical"
         add([Piece(a, b, "table", 0 if hier else -1) for a, b in table_rows(seg, r, ctx)], 0)
         pos = r.end
     if seg[pos:].strip():
-        inner = [Region(q.start - pos, q.end - pos, q.kind) for q in ctx.regions if q.kind != "table" and q.start >= pos]
+        inner = [Region(q.start - pos, q.end - pos, q.kind) for q in ctx.regions if q not in tables and q.start >= pos]
         add(split(seg[pos:], SectionContext(ctx.settings, inner, ctx.embed)), pos)
     return pieces
 

@@ -1,4 +1,9 @@
-"""Hybrid retrieval: dense (Chroma) ∥ BM25 → reciprocal rank fusion → relevance filter.
+"""Hybrid retrieval: dense (Chroma) ∥ BM25 → score fusion → relevance filter.
+
+Fusion (``fuse``) is by default a convex combination of the two scores, each normalised by its theoretical
+minimum and the best score of the question's candidates ("TM2C2"/TMM in Bruch et al., "An Analysis of
+Fusion Functions for Hybrid Retrieval", ACM TOIS 2023): α·(cos+1)/(max cos+1) + (1−α)·bm25/max bm25,
+α = ``fusion_alpha`` chosen on SciFact's train queries. ``fusion="rrf"`` keeps reciprocal rank fusion.
 
 ``HybridRetriever`` is a LlamaIndex ``BaseRetriever``; ``hits()`` returns typed ``Hit``s
 (what the service uses), ``_retrieve`` wraps them as ``NodeWithScore`` for LlamaIndex users.
@@ -24,6 +29,28 @@ def rrf(rankings: list[list[str]], k: int = 60) -> dict[str, float]:
         for rank, cid in enumerate(ranking, start=1):
             scores[cid] = scores.get(cid, 0.0) + 1.0 / (k + rank)
     return scores
+
+
+def fuse(dense: list[tuple[str, float]], sparse: list[tuple[str, float]], sims: dict[str, float],
+         method: str = "convex", alpha: float = 0.75, k: int = 60) -> dict[str, float]:
+    """Fused score per candidate id. ``dense``/``sparse``: (id, score) best first; ``sims``: the cosine
+    similarity of every candidate (dense-only and BM25-only alike); a candidate BM25 did not return has
+    BM25 score 0, its theoretical minimum."""
+    if method == "rrf":
+        return rrf([[i for i, _ in dense], [i for i, _ in sparse]], k)
+    bm = dict(sparse)
+    cands = list(dict.fromkeys([i for i, _ in dense] + [i for i, _ in sparse]))
+    if not cands:
+        return {}
+    top_cos = max(sims.get(i, -1.0) for i in cands)
+    top_bm = max(bm.values(), default=0.0)
+    d = {i: (sims.get(i, -1.0) + 1.0) / (top_cos + 1.0) if top_cos > -1.0 else 0.0 for i in cands}
+    b = {i: bm.get(i, 0.0) / top_bm if top_bm > 0 else 0.0 for i in cands}
+    if not dense:  # one retriever only (retrieval_mode): its own normalised score
+        return b
+    if not sparse:
+        return d
+    return {i: alpha * d[i] + (1.0 - alpha) * b[i] for i in cands}
 
 
 def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) -> list[Hit]:
@@ -66,7 +93,8 @@ class HybridRetriever(BaseRetriever):
         sims.update(self.store.similarities(qvec, missing))
         dense_rank = {c.id: r for r, (c, _) in enumerate(dense, start=1)}
         bm25_rank = {c.id: r for r, (c, _) in enumerate(sparse, start=1)}
-        fused = rrf([[c.id for c, _ in dense], [c.id for c, _ in sparse]], s.rrf_k)
+        fused = fuse([(c.id, cos) for c, cos in dense], [(c.id, sc) for c, sc in sparse], sims, s.fusion,
+                     s.fusion_alpha, s.rrf_k)
         ordered = sorted(fused, key=lambda cid: (-fused[cid], -sims.get(cid, -1.0)))
         bm25_score = {c.id: sc for c, sc in sparse}
         hits = [Hit(chunks[cid], fused[cid], sims.get(cid, -1.0), dense_rank.get(cid), bm25_rank.get(cid),

@@ -49,7 +49,9 @@ class Settings(BaseSettings):
     # --- retrieval (query time; no re-index needed) -------------------------
     retrieval_mode: Literal["hybrid", "dense", "bm25"] = Field("hybrid", description="'hybrid' fuses dense and BM25 rankings (RRF); 'dense' or 'bm25' uses one of them (for comparisons).")
     retrieve_k: int = Field(15, ge=1, le=100, description="Candidates taken from each of dense and BM25 before fusion.")
-    rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k.")
+    fusion: Literal["convex", "rrf"] = Field("convex", description="How dense and BM25 scores are fused: 'convex' = RAG_FUSION_ALPHA × cosine + (1 − alpha) × BM25, each normalised by its theoretical minimum and the question's best candidate (Bruch et al. 2023); 'rrf' = reciprocal rank fusion.")
+    fusion_alpha: float = Field(0.75, ge=0.0, le=1.0, description="Weight of the dense score in convex fusion (chosen on SciFact train queries: 0.75).")
+    rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k (RAG_FUSION=rrf).")
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk to count as relevant; if none passes, the answer is 'not found'.")
     min_chunks: int = Field(2, ge=1, le=50, description="Keep at least this many chunks once one passes the threshold.")
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")

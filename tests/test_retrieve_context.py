@@ -36,3 +36,35 @@ def test_sources_merge_touching_windows_and_respect_budget():
     tight = build_sources(hits, 1, 35, neighbours, {"x": "Book"})
     assert sum(len(s.chunk_indices) for s in tight) * 10 <= 35
     assert tight[0].hit.chunk_index == 4
+
+
+import pytest  # noqa: E402
+
+from rag.retrieve import fuse  # noqa: E402
+
+
+@pytest.mark.parametrize("dense, sparse, sims, alpha, best, expected", [
+    # both agree: the shared top candidate wins, with the top score 1
+    ([("a", 0.8), ("b", 0.5)], [("a", 12.0), ("c", 6.0)], {"a": 0.8, "b": 0.5, "c": 0.2}, 0.75, "a", {"a": 1.0}),
+    # a strong lexical match outranks a slightly better cosine when alpha leans to BM25
+    ([("a", 0.6), ("b", 0.58)], [("b", 20.0), ("a", 1.0)], {"a": 0.6, "b": 0.58}, 0.3, "b", {}),
+    # ... and not when alpha leans to the dense score
+    ([("a", 0.9), ("b", 0.1)], [("b", 20.0), ("a", 10.0)], {"a": 0.9, "b": 0.1}, 0.9, "a", {}),
+    # a BM25-only candidate keeps its cosine (theoretical minimum -1 maps to 0)
+    ([("a", 0.5)], [("c", 8.0)], {"a": 0.5, "c": -1.0}, 0.5, "c", {"c": 0.5, "a": 0.5}),
+])
+def test_convex_fusion_normalises_by_theoretical_minimum_and_best_candidate(dense, sparse, sims, alpha, best, expected):
+    f = fuse(dense, sparse, sims, "convex", alpha)
+    assert max(f, key=f.get) == best or (expected and f[best] == max(f.values()))
+    for cid, value in expected.items():
+        assert f[cid] == pytest.approx(value)
+    assert all(0.0 <= v <= 1.0 for v in f.values())
+
+
+def test_fusion_with_one_retriever_is_its_own_normalised_score():
+    assert fuse([("a", 0.5), ("b", 0.2)], [], {"a": 0.5, "b": 0.2}) == pytest.approx({"a": 1.0, "b": 1.2 / 1.5})
+    assert fuse([], [("a", 4.0), ("b", 2.0)], {}) == {"a": 1.0, "b": 0.5}
+
+
+def test_rrf_fusion_is_still_available():
+    assert fuse([("a", 0.9), ("b", 0.1)], [("b", 3.0)], {"a": 0.9, "b": 0.1}, "rrf", k=60) == rrf([["a", "b"], ["b"]], 60)

@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..retrieve import rrf
+from ..retrieve import fuse
 from ..types import Chunk
 from .metrics import mean, mrr, ndcg_at_k, recall_at_k
 
@@ -92,6 +92,7 @@ def evaluate(bs: BeirSet, settings, embed, modes=MODES, k_retrieve: int = 100, p
         store.delete_book(BEIR_BOOK)
         store.add(chunks, vecs.tolist())
     bm25 = BM25Index(chunks)
+    row = {d: i for i, d in enumerate(ids)}
     qids = list(bs.queries)
     rankings: dict[str, dict[str, list[str]]] = {m: {} for m in modes}
     ms: dict[str, list[float]] = {m: [] for m in modes}
@@ -101,10 +102,12 @@ def evaluate(bs: BeirSet, settings, embed, modes=MODES, k_retrieve: int = 100, p
         qvec = embed.get_query_embedding(q)
         t_embed = time.perf_counter() - t
         t = time.perf_counter()
-        dense = [ids[c.chunk_index] for c, _ in store.query(qvec, k_retrieve, [BEIR_BOOK])]
+        dense_hits = [(ids[c.chunk_index], cos) for c, cos in store.query(qvec, k_retrieve, [BEIR_BOOK])]
+        dense = [d for d, _ in dense_hits]
         t_dense = time.perf_counter() - t + t_embed
         t = time.perf_counter()
-        sparse = [ids[c.chunk_index] for c, _ in bm25.search(q, k_retrieve)]
+        sparse_hits = [(ids[c.chunk_index], sc) for c, sc in bm25.search(q, k_retrieve)]
+        sparse = [d for d, _ in sparse_hits]
         t_bm25 = time.perf_counter() - t
         if "bm25" in modes:
             rankings["bm25"][qid], _ = sparse, ms["bm25"].append(t_bm25 * 1e3)
@@ -112,11 +115,19 @@ def evaluate(bs: BeirSet, settings, embed, modes=MODES, k_retrieve: int = 100, p
             rankings["dense"][qid], _ = dense, ms["dense"].append(t_dense * 1e3)
         if "hybrid" in modes:
             t = time.perf_counter()
-            fused = rrf([dense, sparse], settings.rrf_k)
+            sims = dict(dense_hits)
+            extra = [row[d] for d in sparse if d not in sims]
+            if extra:  # cosine of BM25-only candidates, as the app's retriever has them
+                qv = np.asarray(qvec, dtype=np.float32)
+                for d, cos in zip((d for d in sparse if d not in sims), vecs[extra] @ qv / (
+                        np.linalg.norm(vecs[extra], axis=1) * np.linalg.norm(qv) + 1e-12)):
+                    sims[d] = float(cos)
+            fused = fuse(dense_hits, sparse_hits, sims, settings.fusion, settings.fusion_alpha, settings.rrf_k)
             rankings["hybrid"][qid] = sorted(fused, key=lambda d: -fused[d])
             ms["hybrid"].append((time.perf_counter() - t + t_dense + t_bm25) * 1e3)
     out = {"set": bs.name, "documents": len(ids), "queries": len(qids), "embed_seconds": round(embed_s, 1),
-           "model": settings.embed_model, "rrf_k": settings.rrf_k, "modes": {}}
+           "model": settings.embed_model, "fusion": settings.fusion, "fusion_alpha": settings.fusion_alpha,
+           "rrf_k": settings.rrf_k, "modes": {}}
     for m in modes:
         r = rankings[m]
         out["modes"][m] = {

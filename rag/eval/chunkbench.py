@@ -183,17 +183,19 @@ def _parents(bench: Bench, children, rankings, spans: str, kmax: int):
 
 
 def _hybrid(bench: Bench, chunks, sims: np.ndarray, settings: Settings, kmax: int) -> list[list[int]]:
-    """Folio's fusion: dense and BM25 rankings (top retrieve_k each) by RRF, dense order breaking ties."""
+    """Folio's fusion (``retrieve.fuse``) of dense and BM25 (top retrieve_k each), dense order breaking ties."""
     from ..bm25 import BM25Index
-    from ..retrieve import rrf
+    from ..retrieve import fuse
 
     index = BM25Index([c[4] for c in chunks])
     depth = max(settings.retrieve_k, kmax)
     out = []
     for qi, q in enumerate(bench.questions):
         dense = [int(i) for i in np.argsort(-sims[qi])[:depth]]
-        sparse = [c.chunk_index for c, _ in index.search(q.text, depth)]
-        fused = rrf([dense, sparse], settings.rrf_k)
+        sparse = [(c.chunk_index, sc) for c, sc in index.search(q.text, depth)]
+        cands = set(dense) | {i for i, _ in sparse}
+        fused = fuse([(i, float(sims[qi][i])) for i in dense], sparse, {i: float(sims[qi][i]) for i in cands},
+                     settings.fusion, settings.fusion_alpha, settings.rrf_k)
         out.append(sorted(fused, key=lambda i: (-fused[i], -sims[qi][i]))[:kmax])
     return out
 

@@ -131,7 +131,9 @@ def render_sources(answer: dict, key: str = "a") -> None:
     svc = get_service()
     text = answer.get("text", "")
     cited = {c["n"] for c in answer.get("checks") or []}
-    with st.expander(f"Sources ({len(sources)})", expanded=False):
+    title = (f"Closest passages found ({len(sources)}) — they do not answer the question" if answer.get("not_found")
+             else f"Sources ({len(sources)})")
+    with st.expander(title, expanded=bool(answer.get("not_found"))):
         for s in sources:
             src = Source.from_dict(s)
             ctx = s.get("context_label")
@@ -161,8 +163,9 @@ def render_sources(answer: dict, key: str = "a") -> None:
         st.caption(escape_markdown(f"Context: {ctx.get('mode')} · {ctx.get('query_type')} question"))
     if trace:
         st.caption("⏱ " + _fmt_trace(trace) + f" · query: “{escape_markdown(answer.get('query', ''))}” · "
-                   f"confidence {answer.get('confidence', 0):.2f} (0\\.7 × average similarity of the sources + "
-                   "0\\.3 × share of them above 0\\.7)")
+                   f"answerable {answer.get('confidence', 0):.0%} (calibrated from similarity, coverage of the "
+                   "question's rare words and retriever agreement; below the setting's minimum the answer is "
+                   "'not in your books')")
 
 
 def render_answer_extras(answer: dict, key: str) -> None:

@@ -1,7 +1,8 @@
 """Metrics of one answered question: what the Metrics page aggregates.
 
 Confidence follows the published formula: 0.7 × average similarity of the chunks used + 0.3 × share
-of those chunks with similarity above 0.7. Flags: slow (total latency over ``slow_answer_ms``) and
+of those chunks with similarity above 0.7 (0 for a declined answer, whose passages are only the closest
+found; the chat shows the calibrated answerability instead, ``rag.answerability``). Flags: slow (total latency over ``slow_answer_ms``) and
 low similarity (average similarity under ``low_similarity``).
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ def answer_metrics(answer: Answer, slow_ms: float, low_similarity: float) -> dic
     return {
         "total_ms": round(total, 1), "first_token_ms": round(answer.trace.get("first_token", 0.0), 1),
         "stages": {k: round(v, 1) for k, v in answer.trace.items()},
-        "avg_similarity": round(avg, 4), "confidence": confidence(sims), "not_found": answer.not_found,
+        "avg_similarity": round(avg, 4), "confidence": 0.0 if answer.not_found else confidence(sims), "not_found": answer.not_found,
         "slow": total > slow_ms, "low_similarity": bool(sims) and avg < low_similarity,
         "quote_failures": sum(not c.ok for c in answer.checks),
         "book_ids": sorted({s.book_id for s in answer.sources}),

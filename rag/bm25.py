@@ -6,6 +6,9 @@ bm25s's ``weight_mask`` rather than a separate index.
 """
 from __future__ import annotations
 
+import functools
+import math
+import re
 import threading
 
 import numpy as np
@@ -60,6 +63,56 @@ class BM25Index:
         k = min(k, len(self.chunks))
         top = np.argsort(-scores)[:k]
         return [(self.chunks[i], float(scores[i])) for i in top if scores[i] > 0]
+
+
+    def _df(self, term: str, allowed: np.ndarray | None) -> int:
+        tid = self.retriever.vocab_dict.get(term) if self.retriever is not None else None
+        if tid is None:
+            return 0
+        ptr = self.retriever.scores["indptr"]
+        if allowed is None:
+            return int(ptr[tid + 1] - ptr[tid])
+        return int(allowed[self.retriever.scores["indices"][ptr[tid]:ptr[tid + 1]]].sum())
+
+    def term_weights(self, query: str, book_ids: list[str] | None = None) -> dict[str, tuple[float, bool]]:
+        """The question's BM25 terms (in its own language when a searched book has it, else in every
+        language of the searched books; function words left out), each with its IDF weight within
+        ``book_ids`` (default: all) and whether any of their chunks contains it. A term none has weighs as
+        much as the rarest possible term when it is a name, a number or a long word, half that otherwise."""
+        from .lang import detect
+
+        allowed = np.isin(self._book_of, list(book_ids)) if book_ids is not None and len(self.chunks) else None
+        present = sorted({self.languages[b] for b in (book_ids or self.languages) if b in self.languages})
+        own = detect(query)
+        langs = [own] if own in present else present
+        n = max(int(allowed.sum()) if allowed is not None else len(self.chunks), 1)
+        names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
+        out: dict[str, tuple[float, bool]] = {}
+        for lang in langs:
+            for t in tokenize([query], lang)[0]:
+                if t in _function_words(lang):  # "do", "was", "gì": the question's frame, not its subject
+                    continue
+                df = self._df(t, allowed)
+                weight = math.log(1 + (n - max(df, 0.5) + 0.5) / (max(df, 0.5) + 0.5))
+                if not df and not (any(ch.isdigit() for ch in t) or len(t) >= 7 or any(w.startswith(t) for w in names)):
+                    weight /= 2  # a short ordinary word the books lack ("get", "times") says less than a name
+                out[t] = (weight, df > 0)
+        return out
+
+    def text_terms(self, text: str, book_id: str) -> set[str]:
+        """The BM25 terms of ``text`` in ``book_id``'s language."""
+        return set(tokenize([text], self.languages.get(book_id, "en"))[0])
+
+
+@functools.lru_cache(maxsize=16)
+def _function_words(lang: str) -> frozenset[str]:
+    """BM25 tokens of a language's most frequent function and question words (``rag.lang``), plus the
+    English question frame of ``rag.answer.base.STOPWORDS``."""
+    from .answer.base import STOPWORDS
+    from .lang import _MARKERS
+
+    words = _MARKERS.get(lang, "") + (" " + " ".join(sorted(STOPWORDS)) if lang == "en" else "")
+    return frozenset(tokenize([words], lang)[0]) | frozenset(words.split())
 
 
 class BM25Cache:

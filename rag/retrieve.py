@@ -75,6 +75,7 @@ class HybridRetriever(BaseRetriever):
         self.timings: dict[str, float] = {}
         self.query_vector: list[float] | None = None  # the last query's embedding (figures reuse it)
         self.candidates: list[Hit] = []  # the last query's fused hits before the relevance filter
+        self.evidence: dict[str, float] = {}  # the last query's answerability features (rag.answerability)
 
     def hits(self, query: str) -> list[Hit]:
         import time
@@ -104,8 +105,13 @@ class HybridRetriever(BaseRetriever):
             hits = [h for h in hits if h.chunk.kind not in ZONES]
         kept = relevance_filter(hits, s.similarity_threshold, s.min_chunks, s.max_chunks)
         t4 = time.perf_counter()
+        from .answerability import features
+
+        self.evidence = features(query, hits, self.bm25() if s.retrieval_mode != "dense" else None,
+                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.book_ids)
+        t5 = time.perf_counter()
         self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2) * 1e3,
-                        "fuse_filter": (t4 - t3) * 1e3}
+                        "fuse_filter": (t4 - t3) * 1e3, "answerability": (t5 - t4) * 1e3}
         return kept
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:

@@ -8,15 +8,18 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .answer import NOT_FOUND_TEXT, make_backend
-from .answer_metrics import confidence
+from .answer import NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, make_backend
+from .answerability import probability as answerable
 from .bm25 import BM25Cache
+from .chunking.zones import ZONES
 from .catalog import Catalog
 from .errors import EmbeddingMismatchError, NotFoundError, RagError
 from .figselect import named_figure_hits
 from .ingest import IngestResult, ingest_pdf, original_path, recover, remove_figures
 from .settings import Settings
 from .types import Answer, Book, Chunk, Figure, Source
+
+CLOSEST = 3  # passages shown with a "not in your books" answer
 
 
 class AnswerStream:
@@ -334,16 +337,30 @@ class Folio:
         trace["expand"] = (time.perf_counter() - t) * 1e3
         answer.context = self._context_report(query, answer.sources, s)
         titles = {b.id: b.title for b in books}
-        answer.confidence = confidence([src.similarity for src in answer.sources])
-        if not answer.sources:
+        p = answerable(retriever.evidence) if hits else 0.0
+        answer.context["answerability"] = {**retriever.evidence, "probability": round(p, 3), "min": s.answerable_min}
+        answer.confidence = round(p, 4)
+        if not hits or p < s.answerable_min:  # not in the books: say so, and show the closest passages as such
             answer.not_found = True
-            return AnswerStream(answer, iter([NOT_FOUND_TEXT]), t0)
+            closest = hits or [h for h in retriever.candidates if h.chunk.kind not in ZONES]
+            answer.sources = self._context(query, retriever.query_vector, closest[:CLOSEST], s, books)
+            text = NOT_FOUND_TEXT if not hits else NOT_IN_BOOKS_TEXT.format(p=p)
+            return AnswerStream(answer, iter([text]), t0)
         t = time.perf_counter()
         figures, figure_vec = self._figure_candidates(query, retriever.query_vector, answer.sources, ids, titles, s)
         trace["figures"] = (time.perf_counter() - t) * 1e3
         answer.figures = figures
         return AnswerStream(answer, backend.stream(question, answer.sources, figures=figures), t0,
                             finish=lambda a: self._finish(a, s, figure_vec))
+
+    def evidence(self, question: str, book_ids: list[str] | None = None, **overrides) -> dict[str, float]:
+        """Retrieval only: the answerability features of ``question`` over ``book_ids`` (default: every
+        ready book) and the model's probability, as ``ask`` would decide."""
+        s = self.settings.model_copy(update=overrides) if overrides else self.settings
+        ids = book_ids or [b.id for b in self._ready_books(s, None)]
+        retriever, hits = self._retrieve(question, s, ids, {})
+        return {**retriever.evidence, "probability": answerable(retriever.evidence) if hits else 0.0,
+                "passes_threshold": bool(hits)}
 
     # --- the stages ask and probe share ------------------------------------------------------
     def _retrieve(self, query: str, s: Settings, ids: list[str], trace: dict):
@@ -357,6 +374,7 @@ class Folio:
         trace.update(retriever.timings)
         t = time.perf_counter()
         named = named_figure_hits(self.catalog, self.store, query, retriever.query_vector, ids)
+        retriever.evidence["named_figure"] = 1.0 if named else 0.0
         if named:
             taken = {h.chunk.id for h in named}
             hits = (named + [h for h in hits if h.chunk.id not in taken])[:s.max_chunks]

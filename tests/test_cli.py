@@ -25,7 +25,7 @@ def test_cli_ingest_ask_reindex(tmp_path, book_pdf):
     assert p.returncode == 0, p.stderr
     assert "twice a week" in p.stdout and "[1] Garden and Sky" in p.stdout
     p = run(["ask", "Who painted the Mona Lisa?"], d)
-    assert p.returncode == 3 and "could not find" in p.stdout
+    assert p.returncode == 3 and "Not in your books" in p.stdout
     p = run(["reindex"], d)
     assert p.returncode == 0 and book_id in p.stdout
     p = run(["books"], d)

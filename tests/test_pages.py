@@ -76,7 +76,8 @@ def test_chat_page_streams_cited_answer_and_replays_history(data_dir, book_pdf, 
     sessions = f.catalog.sessions()
     assert len(sessions) == 1 and sessions[0]["title"].startswith("How often")
     at.chat_input[0].set_value("Who painted the Mona Lisa?").run()
-    assert "could not find" in at.chat_message[3].text[0].value
+    assert "Not in your books" in at.chat_message[3].text[0].value
+    assert any("Closest passages" in e.label for e in at.expander)
 
 
 def test_chat_page_with_empty_library(data_dir):

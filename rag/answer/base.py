@@ -6,8 +6,12 @@ from typing import Iterator, Protocol
 
 from ..types import FigureHit, Source
 
-NOT_FOUND_TEXT = ("I could not find an answer to this in the library: no passage was relevant enough. "
-                  "Try rephrasing, choosing another book, or lowering the similarity threshold in the sidebar.")
+NOT_FOUND_TEXT = ("Not in your books: no passage was relevant enough to answer this. The closest passages found "
+                  "are listed below; they are not an answer. Try rephrasing, choosing another book, or lowering "
+                  "the similarity threshold in the sidebar.")
+NOT_IN_BOOKS_TEXT = ("Not in your books: the passages found share words or topic with the question but do not seem "
+                     "to answer it (answerable: {p:.0%}). The closest passages are listed below; they are not an "
+                     "answer.")
 
 STOPWORDS = set("""a an and are as at be been but by can could did do does for from had has have how i if in into is it
 its itself me more my no not of on or our she should so such than that the their them then there these they this those

@@ -137,6 +137,8 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
 
 
 def summarise(records: list[dict]) -> dict:
+    from ..answerability import calibration
+
     ans = [r for r in records if r["answerable"]]
     ab = abstention([r["answerable"] for r in records], [r["abstained"] for r in records])
     totals = [r["trace_ms"].get("total", 0.0) for r in records]
@@ -156,6 +158,10 @@ def summarise(records: list[dict]) -> dict:
                              for t in sorted({r["type"] for r in ans})},
         "page_hit_by_language": {lang: round(mean([r["page_hit"] for r in ans if r["language"] == lang]), 3)
                                  for lang in sorted({r["language"] for r in ans})},
+        # is the confidence shown worth anything: right outcomes (the evidence page cited, or an unanswerable
+        # question declined) per confidence bucket
+        "calibration": calibration([r["confidence"] for r in records],
+                                   [(r["page_hit"] if r["answerable"] else r["abstained"]) for r in records]),
     }
 
 
@@ -193,4 +199,9 @@ def table(summary: dict) -> str:
              f"| first text p50 (ms) | {s['latency_ms']['first_token_p50']:.0f} |"]
     lines += [f"| page-hit, {k} | {v:.3f} |" for k, v in s["page_hit_by_type"].items()]
     lines += [f"| page-hit, language {k} | {v:.3f} |" for k, v in s["page_hit_by_language"].items()]
+    cal = [b for b in s.get("calibration", []) if b["n"]]
+    if cal:
+        lines += ["", "| confidence | questions | mean confidence | right (cited the evidence page, or declined) |",
+                  "|---|---|---|---|"]
+        lines += [f"| {b['bucket']} | {b['n']} | {b['mean_confidence']:.2f} | {b['correct']:.2f} |" for b in cal]
     return "\n".join(lines)

@@ -5,6 +5,7 @@
                                                     [--out FILE.json] [--csv FILE.csv]
     python -m rag eval check eval/qa_shared_eval.jsonl --pdfs ../shared/eval/pdfs
     python -m rag eval chunks ../shared/eval/chunking [--strategy semantic:chunk_size=128 …] [--k 5,10]
+    python -m rag eval calibrate eval/qa_shared_eval.jsonl --pdfs ../shared/eval/pdfs [--write] [--no-cross-book]
 
 ``--config`` (repeatable) runs the set once per configuration (``key=value[,key=value]``, names as in
 ``Settings``): query-time settings (window, similarity_threshold, rrf_k, retrieval_mode, …) reuse the
@@ -45,6 +46,12 @@ def add_parser(sub) -> None:
                    help="dense = the report's protocol; hybrid = Folio's dense + BM25 fusion")
     k.add_argument("--corpora", help="comma-separated corpus names (default: all five)")
     k.add_argument("--out", type=Path, help="write the results as JSON")
+    a = ev.add_parser("calibrate", help="fit the answerability model on a QA set (rag/answerability.json)")
+    a.add_argument("set", type=Path)
+    a.add_argument("--pdfs", type=Path, required=True)
+    a.add_argument("--write", action="store_true", help="store the fitted model in rag/answerability.json")
+    a.add_argument("--no-cross-book", action="store_true", help="no negatives from asking other books")
+    a.add_argument("--out", type=Path, help="write the feature rows as JSON")
     c = ev.add_parser("check", help="check a question set: files present, evidence quotes on their pages")
     c.add_argument("set", type=Path)
     c.add_argument("--pdfs", type=Path, required=True)
@@ -115,6 +122,8 @@ def run(args, svc) -> int:
             args.out.write_text(json.dumps(res, indent=1))
         return 0
     items = bookqa.load(args.set)
+    if args.eval_cmd == "calibrate":
+        return run_calibrate(args, svc, items)
     if args.eval_cmd == "check":
         problems = bookqa.check_quotes(items, args.pdfs)
         for p in problems:
@@ -153,4 +162,24 @@ def run(args, svc) -> int:
             print(f"| {r['config'] or 'current'} | " + " | ".join(str(s[k]) for k in keys) + f" | {s['latency_ms']['p50']} |")
     if args.csv:
         args.csv.write_text(bookqa.to_csv(results), encoding="utf-8")
+    return 0
+
+
+def run_calibrate(args, svc, items) -> int:
+    from . import bookqa, calibrate
+    from ..answerability import MODEL_PATH, fit
+
+    print(f"ingesting {len({i.file for i in items})} files into {svc.settings.data_dir}…", file=sys.stderr)
+    ids = bookqa.ingest_files(svc, items, args.pdfs)
+    rows = calibrate.collect(svc, items, ids, not args.no_cross_book, progress=_progress)
+    print(file=sys.stderr)
+    model = fit(rows, [r["label"] for r in rows], note=f"fitted on {args.set.name}: {len(rows)} rows "
+                                                      f"({sum(r['label'] for r in rows)} answerable)")
+    threshold = svc.settings.answerable_min
+    print(calibrate.table(calibrate.decide(model, rows, threshold), calibrate.cross_validate(rows, threshold), model))
+    if args.out:
+        args.out.write_text(json.dumps(rows, indent=1, ensure_ascii=False))
+    if args.write:
+        model.save(MODEL_PATH)
+        print(f"written to {MODEL_PATH}")
     return 0

@@ -1,0 +1,119 @@
+"""Can the library answer this question? A calibrated probability from the retrieval evidence.
+
+Features of what retrieval found (``features``), each about 0–1:
+- ``top_sim``, ``top3_sim``: the best and the mean of the three best cosine similarities;
+- ``coverage``: how much of the question's salient terms (weighted by IDF, so names, numbers and rare
+  words count most) the three best passages contain; ``best_coverage``: the same for the best single one;
+- ``unknown``: the IDF-weighted share of the question's terms that no book in the library contains at all;
+- ``agreement``: how many of the five best dense hits BM25 also ranks in its five best.
+A logistic model turns them into P(answerable); its weights are fitted on labelled questions
+(``fit``; ``python -m rag eval calibrate``) and stored in ``answerability.json`` beside this module.
+Below ``RAG_ANSWERABLE_MIN`` the answer is "not in your books", with the closest passages shown.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agreement")
+MODEL_PATH = Path(__file__).with_name("answerability.json")
+
+
+def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],
+             book_ids: list[str] | None = None) -> dict[str, float]:
+    """``hits``: fused candidates (``Hit``s, best first, zones already left out); ``bm25``: the library's
+    ``BM25Index``; ``dense_ids``/``bm25_ids``: chunk ids in each retriever's order; ``book_ids``: the
+    books searched (term weights and unknown terms are counted within them)."""
+    sims = sorted((h.similarity for h in hits), reverse=True)
+    top = hits[:3]
+    weights = bm25.term_weights(query, book_ids) if bm25 is not None else {}
+    total = sum(w for w, _ in weights.values()) or 1.0
+    unknown = sum(w for w, known in weights.values() if not known) / total
+    per_hit = []
+    for h in top:
+        words = bm25.text_terms(h.chunk.section + "\n" + h.chunk.text, h.chunk.book_id) if bm25 is not None else set()
+        per_hit.append({t for t in weights if t in words})
+    union = set().union(*per_hit) if per_hit else set()
+    coverage = sum(weights[t][0] for t in union) / total if weights else 0.0
+    best = max((sum(weights[t][0] for t in s) / total for s in per_hit), default=0.0) if weights else 0.0
+    d5, b5 = set(dense_ids[:5]), set(bm25_ids[:5])
+    return {
+        "top_sim": round(sims[0], 4) if sims else 0.0,
+        "top3_sim": round(sum(sims[:3]) / len(sims[:3]), 4) if sims else 0.0,
+        "coverage": round(coverage, 4), "best_coverage": round(best, 4), "unknown": round(unknown, 4),
+        "agreement": round(len(d5 & b5) / 5.0, 4),
+    }
+
+
+@dataclass
+class Model:
+    weights: dict[str, float]
+    bias: float
+    note: str = ""
+
+    def probability(self, f: dict[str, float]) -> float:
+        z = self.bias + sum(w * f.get(k, 0.0) for k, w in self.weights.items())
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def save(self, path: Path = MODEL_PATH) -> None:
+        path.write_text(json.dumps({"weights": self.weights, "bias": self.bias, "note": self.note}, indent=1) + "\n")
+
+
+def load(path: Path = MODEL_PATH) -> Model:
+    d = json.loads(Path(path).read_text())
+    return Model({k: float(v) for k, v in d["weights"].items()}, float(d["bias"]), d.get("note", ""))
+
+
+def fit(rows: list[dict[str, float]], labels: list[bool], l2: float = 0.01, note: str = "") -> Model:
+    """Logistic regression (L2-regularised, Newton's method), classes weighted so that a few unanswerable
+    questions count as much as many answerable ones."""
+    import numpy as np
+
+    x = np.array([[r.get(k, 0.0) for k in FEATURES] for r in rows], dtype=np.float64)
+    x = np.hstack([x, np.ones((len(x), 1))])
+    y = np.array(labels, dtype=np.float64)
+    pos = max(y.sum(), 1.0)
+    neg = max(len(y) - y.sum(), 1.0)
+    sw = np.where(y == 1, len(y) / (2 * pos), len(y) / (2 * neg))
+    reg = np.full(x.shape[1], l2 * len(y))
+    reg[-1] = 0.0  # the bias is not shrunk
+    theta = np.zeros(x.shape[1])
+    for _ in range(50):  # Newton's method (iteratively reweighted least squares)
+        p = 1.0 / (1.0 + np.exp(-(x @ theta)))
+        grad = x.T @ ((p - y) * sw) + reg * theta
+        hess = (x * (sw * p * (1 - p))[:, None]).T @ x + np.diag(reg) + 1e-9 * np.eye(x.shape[1])
+        step = np.linalg.solve(hess, grad)
+        theta -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    w, b = theta[:-1], theta[-1]
+    return Model({k: round(float(v), 4) for k, v in zip(FEATURES, w)}, round(float(b), 4), note)
+
+
+def calibration(probabilities: list[float], correct: list[bool], edges=(0.0, 0.2, 0.4, 0.6, 0.8, 1.0)) -> list[dict]:
+    """Share of correct outcomes per confidence bucket: does a confidence of 0.8 mean right 8 times in 10?"""
+    out = []
+    for lo, hi in zip(edges, edges[1:]):
+        idx = [i for i, p in enumerate(probabilities) if lo <= p < hi or (hi == edges[-1] and p == hi)]
+        out.append({"bucket": f"{lo:.1f}–{hi:.1f}", "n": len(idx),
+                    "mean_confidence": round(sum(probabilities[i] for i in idx) / len(idx), 3) if idx else None,
+                    "correct": round(sum(correct[i] for i in idx) / len(idx), 3) if idx else None})
+    return out
+
+
+_MODEL: Model | None = None
+
+
+NAMED_FIGURE_P = 0.95  # a question naming a figure or table the books have ("What does Figure 2.1 show?")
+
+
+def probability(f: dict[str, float]) -> float:
+    """P(answerable) under the fitted model in ``answerability.json`` (loaded once); a question that
+    names a figure the searched books have is answerable whatever its words match."""
+    global _MODEL
+    if _MODEL is None:
+        _MODEL = load()
+    p = _MODEL.probability(f)
+    return max(p, NAMED_FIGURE_P) if f.get("named_figure") else p

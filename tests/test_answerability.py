@@ -1,0 +1,91 @@
+"""Answerability: features from retrieval evidence, the fitted model, calibration, and the decision in ask()."""
+import pytest
+
+from rag.answerability import FEATURES, Model, calibration, features, fit, load
+from rag.bm25 import BM25Index
+from rag.types import Chunk, Hit
+
+
+def _chunks():
+    texts = ["Tomatoes need deep watering twice a week in summer.",
+             "Jupiter is the largest planet of the solar system.",
+             "A refracting telescope uses lenses to gather light.",
+             "Compost adds organic matter to the soil of the garden."]
+    return [Chunk("b1" if i < 2 else "b2", i, t, 1, 1, 0, len(t)) for i, t in enumerate(texts)]
+
+
+def _hits(chunks, order, sims):
+    return [Hit(chunks[i], 1.0, s) for i, s in zip(order, sims)]
+
+
+@pytest.mark.parametrize("question, order, sims, expect", [
+    # every salient term is in the best passage: full coverage, nothing unknown
+    ("Do tomatoes need deep watering?", [0, 3], [0.7, 0.3], {"coverage": 1.0, "best_coverage": 1.0, "unknown": 0.0}),
+    # a name no book has weighs as much as the rarest term: unknown share > 0, coverage < 1
+    ("Do Kubernetes tomatoes need deep watering?", [0, 3], [0.5, 0.3], {"unknown": (0.2, 0.6)}),
+    # nothing of the question anywhere
+    ("Who won the FIFA World Cup?", [1, 2], [0.1, 0.05], {"coverage": 0.0, "unknown": 1.0}),
+])
+def test_features_measure_coverage_of_salient_terms_and_unknown_words(question, order, sims, expect):
+    chunks = _chunks()
+    bm = BM25Index(chunks)
+    f = features(question, _hits(chunks, order, sims), bm, [chunks[i].id for i in order], [chunks[order[0]].id])
+    assert set(f) == set(FEATURES)
+    assert f["top_sim"] == sims[0]
+    for k, v in expect.items():
+        if isinstance(v, tuple):
+            assert v[0] < f[k] < v[1], (k, f[k])
+        else:
+            assert f[k] == pytest.approx(v), (k, f[k])
+
+
+def test_unknown_terms_are_counted_within_the_books_searched():
+    chunks = _chunks()
+    bm = BM25Index(chunks)
+    q = "What does a telescope use to gather light?"
+    assert bm.term_weights(q)["telescop"][1] is True
+    assert bm.term_weights(q, ["b1"])["telescop"][1] is False  # only b2 has telescopes
+    assert bm.term_weights(q, ["b2"])["telescop"][1] is True
+
+
+def test_agreement_counts_shared_top_hits():
+    chunks = _chunks()
+    f = features("tomatoes", _hits(chunks, [0], [0.5]), BM25Index(chunks), ["b1:0", "b1:1"], ["b1:0", "b2:3"])
+    assert f["agreement"] == pytest.approx(1 / 5)
+
+
+def test_fit_orders_by_evidence_and_the_shipped_model_loads():
+    rows = [{"top_sim": s, "top3_sim": s, "coverage": c, "best_coverage": c, "unknown": 1 - c, "agreement": a}
+            for s, c, a in [(0.8, 0.9, 0.6), (0.7, 1.0, 0.4), (0.75, 0.8, 0.4), (0.3, 0.2, 0.0), (0.4, 0.1, 0.0),
+                            (0.5, 0.3, 0.0), (0.35, 0.4, 0.2)]]
+    labels = [True, True, True, False, False, False, False]
+    m = fit(rows, labels)
+    ps = [m.probability(r) for r in rows]
+    assert min(ps[:3]) > 0.5 > max(ps[3:])
+    shipped = load()
+    assert set(shipped.weights) == set(FEATURES)
+    good, bad = rows[0], rows[3]
+    assert shipped.probability(good) > shipped.probability(bad)
+    assert Model({"top_sim": 0.0}, 0.0).probability({}) == 0.5
+
+
+def test_calibration_buckets_count_right_outcomes():
+    out = calibration([0.1, 0.15, 0.9, 0.95, 0.85], [True, False, True, True, False])
+    first, last = out[0], out[-1]
+    assert first["n"] == 2 and first["correct"] == 0.5
+    assert last["n"] == 3 and last["correct"] == pytest.approx(2 / 3, abs=1e-3)
+    assert sum(b["n"] for b in out) == 5
+
+
+def test_a_near_miss_question_is_declined_with_the_closest_passages_and_a_paraphrase_answered(folio, book_pdf):
+    r = folio.ingest(book_pdf, "garden.pdf")
+    no = folio.ask("How often should orchids be repotted in winter?").consume()
+    assert no.not_found and no.text.startswith("Not in your books")
+    assert no.sources and len(no.sources) <= 3 and not no.checks  # closest passages, nothing quoted
+    assert no.context["answerability"]["probability"] < folio.settings.answerable_min
+    yes = folio.ask("How many times per week should tomato plants get a deep watering?").consume()
+    assert not yes.not_found and "twice a week" in yes.text
+    cited = yes.sources[int(yes.text.split("[")[1].split("]")[0]) - 1]
+    watering = next(p for p in folio.pages(r.book_id) if "Tomatoes need deep watering" in p.text)
+    assert cited.hit.page_start <= watering.number <= cited.hit.page_end
+    assert yes.confidence >= folio.settings.answerable_min

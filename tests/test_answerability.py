@@ -89,3 +89,27 @@ def test_a_near_miss_question_is_declined_with_the_closest_passages_and_a_paraph
     watering = next(p for p in folio.pages(r.book_id) if "Tomatoes need deep watering" in p.text)
     assert cited.hit.page_start <= watering.number <= cited.hit.page_end
     assert yes.confidence >= folio.settings.answerable_min
+
+
+@pytest.mark.parametrize("question, defining, other", [
+    ("What is a state diagram?", "This kind of figure is called a state diagram.", "A state diagram shows variables."),
+    ("Was ist die Produkttopologie?", "Sie heißt Produkttopologie.", "Dann ist X × Y mit der Produkttopologie kompakt."),
+    ("Wann heißt ein Raum zusammenhängend?", "Ein Raum X heißt zusammenhängend, wenn es keine Zerlegung gibt.",
+     "Es sei X ein wegzusammenhängender Raum."),
+    ("Was ist ein Homöomorphismus?", "Ein Homöomorphismus ist eine bijektive stetige Abbildung.",
+     "Jeder Homöomorphismus erhält Kompaktheit."),
+])
+def test_definition_questions_find_the_defining_sentence_in_english_and_german(question, defining, other):
+    from rag.answer.extractive import definition_pattern
+
+    pattern = definition_pattern(question)
+    assert pattern.search(defining) and not pattern.search(other)
+
+
+def test_a_caption_is_one_whole_sentence_even_when_short():
+    from rag.answer.extractive import _sentences
+
+    got = _sentences("Abbildung 5.1: Möbiusband\n\nFig 2. Infectious capacity of the virus by plaque assay. "
+                     "The next sentence follows here.\n\nShort one here.")
+    assert got == ["Abbildung 5.1: Möbiusband", "Fig 2. Infectious capacity of the virus by plaque assay.",
+                   "The next sentence follows here."]

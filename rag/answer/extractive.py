@@ -8,7 +8,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ..parse.captions import reference_keys
+from ..parse.captions import caption_key, reference_keys
 from ..types import Source
 from .base import fold_history, key_terms
 
@@ -25,7 +25,8 @@ def _sentences(text: str) -> list[str]:
             s = " ".join(s.split())
             n = len(s.split())
             letters = sum(ch.isalpha() for ch in s)
-            if MIN_WORDS <= n <= MAX_WORDS and letters >= 0.6 * len(s.replace(" ", "")):
+            caption = caption_key(s) is not None and n >= 2  # "Abbildung 5.1: Möbiusband" is short but whole
+            if (MIN_WORDS <= n or caption) and n <= MAX_WORDS and letters >= 0.6 * len(s.replace(" ", "")):
                 out.append(s)
     return out
 
@@ -43,7 +44,8 @@ def _join_abbreviations(text: str, parts: list[str]) -> list[str]:
         if start < 0:  # the splitter changed the text: keep its parts as they are
             return parts
         end = cursor = start + len(p)
-        if out and ABBREVIATION_END.search(text[out[-1][0]:out[-1][1]]):
+        prev = text[out[-1][0]:out[-1][1]] if out else ""
+        if out and (ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))):  # "Fig 2." + caption
             out[-1] = (out[-1][0], end)
         else:
             out.append((start, end))
@@ -53,13 +55,27 @@ def _join_abbreviations(text: str, parts: list[str]) -> list[str]:
 DEFINE_Q = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.+?)\s*\??\s*$|^\s*define\s+(.+?)\s*\??$", re.I)
 
 
+DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?"
+                         r"(.+?)\s*\??\s*$", re.I)
+WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
+
+
 def definition_pattern(question: str) -> re.Pattern | None:
-    """For 'What is X?' questions: a pattern matching sentences that define X."""
+    """For 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' questions: a pattern matching sentences that
+    define X (or call something Y)."""
     m = DEFINE_Q.match(question)
-    if not m:
-        return None
-    term = re.escape((m.group(1) or m.group(2)).strip())
-    return re.compile(rf"(^{term}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{term}\b|^(?:an?\s+|the\s+)?{term}\s+(?:is|are|refers to|means)\b)", re.I)
+    if m:
+        term = re.escape((m.group(1) or m.group(2)).strip())
+        return re.compile(rf"(^{term}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{term}\b|^(?:an?\s+|the\s+)?{term}\s+(?:is|are|refers to|means)\b)", re.I)
+    m = WHEN_CALLED_DE.match(question)
+    if m:
+        return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{re.escape(m.group(1))}\b", re.I)
+    m = DEFINE_Q_DE.match(question)
+    if m:
+        term = re.escape(m.group(1).strip())
+        return re.compile(rf"(^{term}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{term}\b|"
+                          rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{term}\s+(?:ist|sind|bezeichnet)\b)", re.I)
+    return None
 
 
 # Sentences of the matching chunk itself are preferred to those of its window/parent (context for the
@@ -71,6 +87,8 @@ IN_HIT = 0.15
 LEAD_BONUS = 0.12
 # a sentence that asks a question (an exercise, a rhetorical question) does not answer one
 QUESTION_PENALTY = 0.3
+# a question naming a figure or table ("What does Fig 2 show?"): its caption outranks sentences citing it
+CAPTION_BONUS = 0.25
 # no padding: a sentence scoring below this share of the best one is loosely related, not part of the answer
 KEEP_SHARE = 0.8
 
@@ -111,6 +129,8 @@ class ExtractiveBackend:
             boost = 0.2 if define and define.search(sent) else 0.0
             if named and named & set(reference_keys(sent)):
                 boost += 0.25
+                if caption_key(sent) in named:  # the caption itself says what the figure shows
+                    boost += CAPTION_BONUS
             boost += LEAD_BONUS / 2 ** rank.get(n, 9)
             if sent.rstrip().endswith("?"):
                 boost -= QUESTION_PENALTY

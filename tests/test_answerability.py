@@ -83,10 +83,10 @@ def test_a_near_miss_question_is_declined_with_the_closest_passages_and_a_paraph
     assert no.not_found and no.text.startswith("Not in your books")
     assert no.sources and len(no.sources) <= 3 and not no.checks  # closest passages, nothing quoted
     assert no.context["answerability"]["probability"] < folio.settings.answerable_min
-    yes = folio.ask("How many times per week should tomato plants get a deep watering?").consume()
-    assert not yes.not_found and "twice a week" in yes.text
+    yes = folio.ask("When should I water my tomatoes?").consume()  # the book: "Water in the morning so that…"
+    assert not yes.not_found and "morning" in yes.text
     cited = yes.sources[int(yes.text.split("[")[1].split("]")[0]) - 1]
-    watering = next(p for p in folio.pages(r.book_id) if "Tomatoes need deep watering" in p.text)
+    watering = next(p for p in folio.pages(r.book_id) if "Water in the morning" in p.text)
     assert cited.hit.page_start <= watering.number <= cited.hit.page_end
     assert yes.confidence >= folio.settings.answerable_min
 

@@ -124,6 +124,8 @@ class ExtractiveBackend:
         scored = []
         rank = {s.n: i for i, s in enumerate(sources)}
         for (sent, n, in_hit), c in zip(cands, cos):
+            if len(sent.split()) < MIN_WORDS and caption_key(sent) not in named:  # a bare caption answers only
+                continue  # a question about that figure
             words = {_stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = 0.2 if define and define.search(sent) else 0.0

@@ -2,6 +2,7 @@
 import streamlit as st
 
 from rag.errors import RagError
+from rag.rerank import status as rerank_status
 
 from pages._shared import get_service, overrides, render_answer_extras, show_error
 
@@ -34,6 +35,9 @@ with st.sidebar:
         o["window"] = st.slider("Neighbour window (± chunks)", 0, 5, o.get("window", s.window))
         o["context_budget_tokens"] = st.slider("Context budget (word-pieces)", 200, 8000,
                                                o.get("context_budget_tokens", s.context_budget_tokens), 100)
+        o["answerable_min"] = st.slider("'Not in your books' below (answerable probability)", 0.0, 1.0,
+                                        float(o.get("answerable_min", s.answerable_min)), 0.05)
+        st.caption("Cross-encoder reranking: " + rerank_status(s.rerank_model))
 
 st.title("💬 Chat")
 if not books:

@@ -100,6 +100,12 @@ class HybridRetriever(BaseRetriever):
         bm25_score = {c.id: sc for c, sc in sparse}
         hits = [Hit(chunks[cid], fused[cid], sims.get(cid, -1.0), dense_rank.get(cid), bm25_rank.get(cid),
                     bm25_score.get(cid, 0.0), sims.get(cid, -1.0) >= s.similarity_threshold) for cid in ordered]
+        t_rr = time.perf_counter()
+        if s.rerank_model:  # optional cross-encoder stage (rag.rerank)
+            from .rerank import rerank
+
+            hits = rerank(query, hits, s.rerank_model, s.rerank_top_n)
+        t_rr = time.perf_counter() - t_rr
         self.candidates = hits
         if not asks_for_zone(query):  # contents, index, references, copyright page: only when asked for
             hits = [h for h in hits if h.chunk.kind not in ZONES]
@@ -111,7 +117,9 @@ class HybridRetriever(BaseRetriever):
                                  [c.id for c, _ in dense], [c.id for c, _ in sparse], self.book_ids)
         t5 = time.perf_counter()
         self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2) * 1e3,
-                        "fuse_filter": (t4 - t3) * 1e3, "answerability": (t5 - t4) * 1e3}
+                        "fuse_filter": (t4 - t3 - t_rr) * 1e3, "answerability": (t5 - t4) * 1e3}
+        if s.rerank_model:
+            self.timings["rerank"] = t_rr * 1e3
         return kept
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:

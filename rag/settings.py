@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     retrieve_k: int = Field(15, ge=1, le=100, description="Candidates taken from each of dense and BM25 before fusion.")
     fusion: Literal["convex", "rrf"] = Field("convex", description="How dense and BM25 scores are fused: 'convex' = RAG_FUSION_ALPHA × cosine + (1 − alpha) × BM25, each normalised by its theoretical minimum and the question's best candidate (Bruch et al. 2023); 'rrf' = reciprocal rank fusion.")
     fusion_alpha: float = Field(0.75, ge=0.0, le=1.0, description="Weight of the dense score in convex fusion (chosen on SciFact train queries: 0.75).")
+    rerank_model: str = Field("", description="Local folder of a sentence-transformers CrossEncoder that re-orders the best fused candidates (none is packaged; empty: off).")
+    rerank_top_n: int = Field(20, ge=2, le=100, description="How many fused candidates the cross-encoder re-orders (RAG_RERANK_MODEL set).")
     rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k (RAG_FUSION=rrf).")
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk to count as relevant; if none passes, the answer is 'not found'.")
     answerable_min: float = Field(0.65, ge=0.0, le=1.0, description="Below this calibrated probability that the library answers the question (rag/answerability.py: similarity, salient-term coverage, unknown terms, dense/BM25 agreement; 0.65 chosen by 5-fold cross-validation on the QA set), the answer is 'not in your books' with the closest passages shown.")

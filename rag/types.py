@@ -173,12 +173,13 @@ class Hit:
     """A retrieved chunk with the scores that put it there."""
 
     chunk: Chunk
-    score: float  # fused (RRF) score
+    score: float  # fused score (rag.retrieve.fuse)
     similarity: float  # cosine(query, chunk)
     dense_rank: int | None = None
     bm25_rank: int | None = None
     bm25_score: float = 0.0
     passed: bool = True  # similarity at or above the threshold (the probe shows the rest too)
+    rerank_score: float | None = None  # the cross-encoder's score, when RAG_RERANK_MODEL is set
 
 
 @dataclass

@@ -366,12 +366,19 @@ class Folio:
     def _retrieve(self, query: str, s: Settings, ids: list[str], trace: dict):
         """Retrieve (dense ∥ BM25 → fusion → relevance filter), then put chunks of figures the
         question names first. Returns the retriever (its ``candidates`` and ``query_vector``) and hits."""
+        from .decompose import decompose, interleave
         from .retrieve import HybridRetriever
 
         retriever = HybridRetriever(s, self.store, self.embed,
                                     lambda: self._bm25.get(self.catalog.generation(), self.catalog.chunks, s.language), ids)
         hits = retriever.hits(query)
         trace.update(retriever.timings)
+        parts = decompose(query)
+        if len(parts) > 1:  # a second hop per part, so each part's passage has its place
+            t = time.perf_counter()
+            each = [HybridRetriever(s, self.store, self.embed, retriever.bm25, ids).hits(p) for p in parts]
+            hits = interleave([hits] + each, s.max_chunks)
+            trace["sub_questions"] = (time.perf_counter() - t) * 1e3
         t = time.perf_counter()
         named = named_figure_hits(self.catalog, self.store, query, retriever.query_vector, ids)
         retriever.evidence["named_figure"] = 1.0 if named else 0.0

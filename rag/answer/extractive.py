@@ -151,8 +151,23 @@ class ExtractiveBackend:
                 break
         return chosen
 
+    def select_parts(self, question: str, sources: list[Source]) -> list[tuple[str, int, float]]:
+        """``select`` per part of a two-part question (``rag.decompose``), so each part gets its answer."""
+        from ..decompose import decompose
+
+        parts = decompose(question)
+        if len(parts) < 2:
+            return self.select(question, sources)
+        chosen: list[tuple[str, int, float]] = []
+        per = max(1, self.n // len(parts))
+        for part in parts:
+            for sent, n, sc in self.select(part, sources)[:per]:
+                if all(sent != c[0] for c in chosen):
+                    chosen.append((sent, n, sc))
+        return chosen
+
     def stream(self, question: str, sources: list[Source], figures=()) -> Iterator[str]:
-        chosen = self.select(question, sources)
+        chosen = self.select_parts(question, sources)
         if not chosen:
             yield "The sources found do not contain a clear sentence answering this; see the passages below."
             return

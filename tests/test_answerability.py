@@ -113,3 +113,23 @@ def test_a_caption_is_one_whole_sentence_even_when_short():
                      "The next sentence follows here.\n\nShort one here.")
     assert got == ["Abbildung 5.1: Möbiusband", "Fig 2. Infectious capacity of the virus by plaque assay.",
                    "The next sentence follows here."]
+
+
+def test_a_short_sentence_stays_with_the_one_before_it():
+    from rag.answer.extractive import _sentences
+
+    got = _sentences("Wir definieren die Topologie auf X × Y durch die Basis der Produkte offener Mengen. "
+                     "Sie heißt Produkttopologie. Dann gilt weiter etwas anderes hier.")
+    assert got[0].endswith("offener Mengen. Sie heißt Produkttopologie.") and len(got) == 2
+
+
+@pytest.mark.parametrize("sentence, prompt", [
+    ("Describe some of the effects of monotony in both cases.", True),
+    ("3. Explain why the speaker pauses.", True),
+    ("Names are given to variables by the programmer.", False),
+    ("Monotony is deadly in its effect on the audience.", False),
+])
+def test_exercise_prompts_are_not_answers(sentence, prompt):
+    from rag.answer.extractive import EXERCISE
+
+    assert bool(EXERCISE.match(sentence)) is prompt

@@ -21,8 +21,14 @@ def _sentences(text: str) -> list[str]:
     split = split_by_sentence_tokenizer()
     out = []
     for para in re.split(r"\n\s*\n", text):
+        parts: list[str] = []
         for s in _join_abbreviations(para, split(para)) if para.strip() else []:
             s = " ".join(s.split())
+            if parts and len(s.split()) < MIN_WORDS and caption_key(s) is None:
+                parts[-1] += " " + s  # "… sei die Topologie …. Sie heißt Produkttopologie." stays one quote
+            else:
+                parts.append(s)
+        for s in parts:
             n = len(s.split())
             letters = sum(ch.isalpha() for ch in s)
             caption = caption_key(s) is not None and n >= 2  # "Abbildung 5.1: Möbiusband" is short but whole
@@ -89,6 +95,9 @@ LEAD_BONUS = 0.12
 QUESTION_PENALTY = 0.3
 # a question naming a figure or table ("What does Fig 2 show?"): its caption outranks sentences citing it
 CAPTION_BONUS = 0.25
+# an exercise prompt ("Describe some of the effects of …") does not answer either
+EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
+                      r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
 # no padding: a sentence scoring below this share of the best one is loosely related, not part of the answer
 KEEP_SHARE = 0.8
 
@@ -134,7 +143,7 @@ class ExtractiveBackend:
                 if caption_key(sent) in named:  # the caption itself says what the figure shows
                     boost += CAPTION_BONUS
             boost += LEAD_BONUS / 2 ** rank.get(n, 9)
-            if sent.rstrip().endswith("?"):
+            if sent.rstrip().endswith("?") or EXERCISE.match(sent):
                 boost -= QUESTION_PENALTY
             scored.append((sent, n, float(c) + 0.3 * overlap + boost + (IN_HIT if in_hit else 0.0)))
         scored.sort(key=lambda x: -x[2])

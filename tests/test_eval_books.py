@@ -46,3 +46,22 @@ def test_plos_question_about_fig_2_shows_that_raster_figure(folio):
     a = folio.ask("What does Fig 2 show about the infectious capacity of RRV-T48?").consume()
     assert a.figures and a.figures[0].caption.startswith("Fig 2.") and a.figures[0].kind == "raster"
     assert a.figures[0].page == 7 and folio.file(a.figures[0].path).exists()
+
+
+def test_no_think_python_chunk_starts_or_ends_with_a_running_header_or_footer():
+    from rag.chunking import chunk_book
+    from rag.settings import Settings
+
+    book = parse_file(eval_pdf("en_think_python_2e_288p_ccbync.pdf"), extract_figures=False)
+    spans = [(p.offset + a, p.offset + b) for p in book.pages for a, b in p.furniture]
+    assert len(spans) > 400  # 495 lines found
+    chunks = chunk_book(book, "tp", Settings())
+    text = book.text
+    for c in chunks:
+        body = c.text.strip()
+        first = c.char_start + c.text.index(body[:1])  # book offsets of the chunk's first and last characters
+        last = c.char_start + len(c.text.rstrip()) - 1
+        assert not any(a <= first < b or a <= last < b for a, b in spans), text[first:first + 60]
+        for a, b in spans:  # and no running head inside: its characters are blank in the chunk
+            if c.char_start <= a < c.char_end:
+                assert not c.text[a - c.char_start:min(b, c.char_end) - c.char_start].strip()

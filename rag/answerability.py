@@ -115,5 +115,10 @@ def probability(f: dict[str, float]) -> float:
     global _MODEL
     if _MODEL is None:
         _MODEL = load()
-    p = _MODEL.probability(f)
+    return decide(_MODEL, f)
+
+
+def decide(model: Model, f: dict[str, float]) -> float:
+    """``model``'s probability, raised for a question that names a figure the books have."""
+    p = model.probability(f)
     return max(p, NAMED_FIGURE_P) if f.get("named_figure") else p

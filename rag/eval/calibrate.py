@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..answerability import FEATURES, Model, fit
+from ..answerability import decide as prob
 
 
 def collect(folio, items, book_ids: dict[str, str], cross_book: bool = True, progress=None) -> list[dict]:
@@ -32,20 +33,13 @@ def collect(folio, items, book_ids: dict[str, str], cross_book: bool = True, pro
     return rows
 
 
-def _p(model: Model, r: dict) -> float:
-    from ..answerability import NAMED_FIGURE_P
-
-    p = model.probability(r)
-    return max(p, NAMED_FIGURE_P) if r.get("named_figure") else p
-
-
 def decide(model: Model, rows: list[dict], threshold: float) -> dict:
     """Declined shares per kind of row (a row not passing the similarity threshold is declined anyway)."""
     out = {}
     for kind in ("asked", "unanswerable", "other book"):
         sub = [r for r in rows if r["kind"] == kind]
         if sub:
-            declined = [not r["passes_threshold"] or _p(model, r) < threshold for r in sub]
+            declined = [not r["passes_threshold"] or prob(model, r) < threshold for r in sub]
             out[kind] = {"n": len(sub), "declined": round(sum(declined) / len(sub), 3)}
     return out
 
@@ -60,7 +54,7 @@ def cross_validate(rows: list[dict], threshold: float, folds: int = 5, seed: int
         model = fit([r for r in train], [r["label"] for r in train])
         for r in rows:
             if fold_of[r["id"]] == k:
-                held.append({**r, "probability": _p(model, r)})
+                held.append({**r, "probability": prob(model, r)})
     out = {}
     for kind in ("asked", "unanswerable", "other book"):
         sub = [r for r in held if r["kind"] == kind]

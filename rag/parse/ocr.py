@@ -68,14 +68,14 @@ def tess_language(lang: str) -> str:
 LOW_CONFIDENCE = 70.0  # below this, ask Tesseract which way up the page is and read it again turned
 
 
-def _run(binary: str, png: bytes, args: list[str]) -> str:
+def _run(binary: str, png: bytes, args: list[str], check: bool = True) -> str:
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one page at a time; leave the other core to the app
     try:
         run = subprocess.run([binary, "stdin", "stdout", *args], input=png, capture_output=True, timeout=TIMEOUT_S,
                              env=env)
     except (OSError, subprocess.SubprocessError) as e:
         raise OcrError(f"Tesseract failed: {type(e).__name__}") from None
-    if run.returncode != 0 and "--psm" in args and "0" not in args:
+    if run.returncode != 0 and check:
         raise OcrError(f"Tesseract failed: {run.stderr.decode(errors='replace').strip()[:200]}")
     return run.stdout.decode("utf-8", errors="replace")
 
@@ -102,7 +102,8 @@ def _upright_turn(page, binary: str, dpi: int) -> int:
     import pymupdf
 
     png = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False).tobytes("png")
-    for line in _run(binary, png, ["--psm", "0", "--dpi", str(dpi)]).splitlines():
+    # orientation detection fails on pages with too little text: then nothing is turned
+    for line in _run(binary, png, ["--psm", "0", "--dpi", str(dpi)], check=False).splitlines():
         if line.startswith("Rotate:"):
             try:
                 return int(line.split(":")[1]) % 360
@@ -158,3 +159,58 @@ def _from_tsv(tsv: str, to_page, code: str) -> OcrPage:
         block["bbox"] = (min(b[0], box[0]), min(b[1], box[1]), max(b[2], box[2]), max(b[3], box[3]))
     return OcrPage(blocks=list(blocks.values()), confidence=round(sum(confs) / len(confs), 1) if confs else 0.0,
                    words=len(confs), language=code)
+
+
+# --- the pages of one book -----------------------------------------------------------------------
+
+SCAN_SHARE = 0.3  # a page without text whose images cover this much of it is a scanned page
+
+
+def scanned(page, infos: list[dict]) -> bool:
+    import pymupdf
+
+    area = abs(page.rect) or 1.0
+    return sum(abs(pymupdf.Rect(i["bbox"]) & page.rect) for i in infos) >= SCAN_SHARE * area
+
+
+class BookReader:
+    """OCR for the pages that need it, in one language per book: the ``language`` setting, else the
+    language of the book's text pages, else what the first OCR'd page reads as (re-read when not English)."""
+
+    def __init__(self, doc, language: str, enabled: bool, progress):
+        self.doc, self.language, self.enabled, self.progress = doc, language, enabled, progress
+        self.confidence: dict[int, float] = {}  # page number → mean word confidence
+        self.missed: list[int] = []  # scanned pages left unread (no Tesseract, or it failed)
+        self.problem = ""
+
+    def _book_language(self) -> str:
+        from ..lang import detect
+
+        n = self.doc.page_count
+        sample = " ".join(self.doc[i].get_text() for i in range(0, n, max(1, n // 20)))
+        return detect(sample) if len(sample.strip()) >= 500 else ""
+
+    def read(self, page, number: int, total: int):
+        """The page's text blocks read by Tesseract, or None (the page stays empty; said in the report)."""
+        if not self.enabled or not available():
+            self.missed.append(number)
+            self.problem = self.problem or ("OCR is off (RAG_OCR=false)" if not self.enabled else
+                                            "Tesseract is not installed")
+            return None
+        self.progress(number, total, f"Reading scanned page {number} of {total} with OCR")
+        try:
+            if not self.language:
+                self.language = self._book_language()
+            got = ocr_page(page, self.language or "en")
+            if not self.language:  # nothing to go by but this page: read it again if it is not English
+                from ..lang import detect
+
+                self.language = detect(" ".join(ln["spans"][0]["text"] for b in got.blocks for ln in b["lines"]))
+                if tess_language(self.language) != got.language:
+                    got = ocr_page(page, self.language)
+        except OcrError as e:
+            self.missed.append(number)
+            self.problem = self.problem or str(e)
+            return None
+        self.confidence[number] = got.confidence
+        return got.blocks

@@ -135,3 +135,59 @@ def find(page) -> list[Table]:
         boxes = [tuple(r.bbox) for r, cells in zip(t.rows, raw) if any(_cell(c or "") for c in cells)]
         tables.append(Table(bbox=tuple(t.bbox), rows=rows, row_boxes=boxes if len(boxes) == len(rows) else []))
     return sorted(tables, key=lambda t: (t.bbox[1], t.bbox[0]))
+
+
+# --- into the page's blocks -------------------------------------------------------------------
+
+TABLE_CAPTION = re.compile(r"^\s*(table|tab\.|tabelle|tableau|tabla|tabella|bảng)\s*[\dIVX]", re.I)
+
+
+def into_blocks(blocks: list[dict], found: list) -> list[dict]:
+    """Blocks with each table's lines replaced by one block of Markdown rows (``"table": True``) where
+    the table began; a caption line right above the table ("Table 3 …") moves into that block."""
+    def inside(bbox, t) -> bool:
+        cx, cy = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
+        return t.bbox[0] - 1 <= cx <= t.bbox[2] + 1 and t.bbox[1] - 1 <= cy <= t.bbox[3] + 1
+
+    out: list[dict] = []
+    placed: dict[int, dict] = {}
+    for block in blocks:
+        kept = []
+        for line in block["lines"]:
+            t = next((k for k, t in enumerate(found) if inside(line["bbox"], t)), None)
+            if t is None:
+                kept.append(line)
+            elif t not in placed:
+                placed[t] = table_block(found[t])
+                out.append(placed[t])
+        if kept:
+            out.append({**block, "lines": kept})
+    for k, tb in placed.items():  # the caption just above the table, when it is the last line of its block
+        i = out.index(tb)
+        prev = out[i - 1] if i else None
+        if prev and not prev.get("table") and TABLE_CAPTION.match(line_text(prev["lines"][0])) \
+                and 0 <= found[k].bbox[1] - prev["bbox"][3] <= 40:
+            tb["lines"] = prev["lines"] + tb["lines"]
+            del out[i - 1]
+    return out
+
+
+def line_text(line: dict) -> str:
+    return "".join(s["text"] for s in line["spans"])
+
+
+def table_block(t) -> dict:
+    rows = t.markdown()
+    boxes = t.row_boxes or [t.bbox] * len(t.rows)
+    boxes = boxes[:1] + boxes[:1] + boxes[1:]  # the separator line under the header sits on the header row
+    lines = [{"bbox": tuple(b), "spans": [{"text": r, "size": 0.0, "flags": 0, "font": "table"}]}
+             for r, b in zip(rows, boxes)]
+    return {"type": 0, "bbox": tuple(t.bbox), "lines": lines, "table": True}
+
+
+def covers(bbox, rect) -> bool:
+    """Half or more of ``rect`` lies in ``bbox`` (a table's rules are not a figure)."""
+    import pymupdf
+
+    r = pymupdf.Rect(rect)
+    return abs(r & pymupdf.Rect(bbox)) >= 0.5 * (abs(r) or 1)

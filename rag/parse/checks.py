@@ -1,0 +1,100 @@
+"""Is it a readable PDF? Cheap byte checks before opening, opening with MuPDF's own messages captured,
+and the share of a page's text that is unmapped glyphs. Each refusal is a ``BadDocumentError`` saying why
+and what to do."""
+from __future__ import annotations
+
+import re
+
+from ..errors import BadDocumentError
+
+# files that start like these are something else, even with "%PDF-" a few bytes in (a PDF stored in them);
+# real PDFs only have a little junk (whitespace, a mail header, a BOM) before their signature
+CONTAINERS = ("a ZIP/Office file", "a gzip archive", "a 7-Zip archive", "a RAR archive", "a PNG image", "a JPEG image",
+              "a GIF image", "a TAR archive")
+
+
+def _sniff(data: bytes) -> str:
+    if data[257:262] == b"ustar":
+        return "a TAR archive"
+    head = data[:16]
+    for magic, kind in ((b"PK\x03\x04", "a ZIP/Office file"), (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"),
+                        (b"GIF8", "a GIF image"),
+                        (b"\x1f\x8b", "a gzip archive"), (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"), (b"Rar!", "a RAR archive"), (b"{", "a JSON/text file"), (b"<", "an HTML/XML file")):
+        if head.startswith(magic):
+            return kind
+    try:
+        data[:512].decode("utf-8")
+        return "a text file"
+    except UnicodeDecodeError:
+        return "some other binary file"
+
+
+def check_pdf_bytes(data: bytes, filename: str, max_mb: int) -> None:
+    """Cheap checks before opening: size, emptiness, PDF signature."""
+    if len(data) == 0:
+        raise BadDocumentError(filename, "the file is empty (0 bytes). Upload the PDF again.")
+    if len(data) > max_mb * 1024 * 1024:
+        raise BadDocumentError(filename, f"the file is {len(data) / 2**20:.0f} MB; the limit is {max_mb} MB "
+                                         "(raise RAG_MAX_UPLOAD_MB or split the PDF).")
+    at = data.find(b"%PDF-", 0, 1024)
+    if at < 0:
+        raise BadDocumentError(filename, f"this is not a PDF (it looks like {_sniff(data)}). Only PDF files can be added.")
+    if at > 0 and _sniff(data) in CONTAINERS:  # e.g. a ZIP that stores a PDF uncompressed: a PDF only inside it
+        raise BadDocumentError(filename, f"this is {_sniff(data)} with a PDF inside, not a PDF. Unpack it and add "
+                                         "the PDF itself.")
+
+
+UNMAPPED_SHARE = 0.1  # a page whose visible characters are this much U+FFFD / control characters is unreadable
+
+
+def unmapped_share(text: str) -> float:
+    """Share of a page's visible characters that are not text: U+FFFD (MuPDF's "no Unicode for this glyph")
+    or control characters (raw glyph ids). Real text has next to none (private-use symbols such as Symbol-font
+    bullets are real glyphs and count as text)."""
+    chars = [ch for ch in text if not ch.isspace()]
+    if len(chars) < 20:
+        return 0.0
+    bad = sum(1 for ch in chars if ch == "\ufffd" or ord(ch) < 32)
+    return bad / len(chars)
+
+
+def quiet_mupdf():
+    """MuPDF's own error/warning lines go to its message store, not to stdout (thousands on a bad
+    file); ``parse_pdf`` reads them back with ``mupdf_messages``."""
+    import pymupdf
+
+    pymupdf.TOOLS.mupdf_display_errors(False)
+    pymupdf.TOOLS.mupdf_display_warnings(False)
+    pymupdf.TOOLS.reset_mupdf_warnings()
+
+
+def mupdf_messages() -> tuple[int, list[str]]:
+    """How many problems MuPDF logged since ``quiet_mupdf`` (errors, repairs, missing objects — not its
+    font-metric notes, which good files have too), and the first few distinct ones."""
+    import pymupdf
+
+    lines = [ln for ln in pymupdf.TOOLS.mupdf_warnings(reset=True).splitlines()
+             if re.search(r"error|cannot|repair|fail|broken|missing|incorrect|premature", ln, re.I)]
+    return len(lines), list(dict.fromkeys(lines))[:3]
+
+
+def open_pdf(data: bytes, filename: str):
+    import pymupdf
+
+    quiet_mupdf()
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as e:  # PyMuPDF raises FileDataError / RuntimeError on damaged files
+        raise BadDocumentError(filename, f"the PDF is damaged and cannot be read ({type(e).__name__}). "
+                                         "Re-export or repair it and upload again.") from None
+    if doc.needs_pass:
+        raise BadDocumentError(filename, "the PDF is password-protected. Remove the password (e.g. print to PDF) and upload again.")
+    if doc.page_count == 0:
+        raise BadDocumentError(filename, "the PDF has no readable pages (it may be damaged). Re-export it and upload again.")
+    if doc.is_repaired and b"%%EOF" not in data[-4096:]:
+        # cut off: no end marker, and MuPDF had to rebuild the file from what is left — it would open as a
+        # silently shorter book (a 12-page file cut at 10 % reads as 12 pages with one paragraph)
+        raise BadDocumentError(filename, f"the PDF is incomplete (truncated: the file ends without its end marker, "
+                                         f"after {len(data) / 1024:.0f} KB). Download or copy it again and upload "
+                                         "the complete file.")
+    return doc

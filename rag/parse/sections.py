@@ -1,0 +1,72 @@
+"""A book's section paths (from the PDF outline, else from heading fonts) and its title."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from ..types import Page, Section
+
+def sections_from_toc(toc, pages: list[Page], total: int) -> list[Section]:
+    marks: list[tuple[int, int, str]] = []  # (offset, level, title)
+    for level, title, pno in toc:
+        if not (1 <= pno <= len(pages)):
+            continue
+        page = pages[pno - 1]
+        title = " ".join(str(title).split())
+        words = title.split()
+        m = re.search(r"\s+".join(re.escape(w) for w in words), page.text, re.I) if words else None
+        marks.append((page.offset + (m.start() if m else 0), level, title))
+    return sections_from_marks(marks, total)
+
+
+def sections_from_marks(marks: list[tuple[int, int, str]], total: int) -> list[Section]:
+    marks.sort(key=lambda m: m[0])
+    sections: list[Section] = []
+    stack: list[tuple[int, str]] = []
+    for i, (off, level, title) in enumerate(marks):
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        stack.append((level, title))
+        end = marks[i + 1][0] if i + 1 < len(marks) else total
+        if sections and sections[-1].start == off:
+            sections[-1] = Section(" > ".join(t for _, t in stack), off, end)
+            continue
+        sections.append(Section(" > ".join(t for _, t in stack), off, end))
+    if not sections or sections[0].start > 0:
+        sections.insert(0, Section("", 0, sections[0].start if sections else total))
+    return [s for s in sections if s.end > s.start]
+
+
+def sections_from_fonts(candidates: list[tuple[int, str, float, bool]], body_size: float, total: int) -> list[Section]:
+    heads = [(off, t.strip(), size) for off, t, size, bold in candidates
+             if 2 < len(t.strip()) <= 90 and (size >= body_size * 1.15 or (bold and size >= body_size * 1.05))
+             and re.search(r"[A-Za-zÀ-ỹ]", t)]
+    sizes = sorted({round(s, 1) for _, _, s in heads}, reverse=True)[:3]
+    level = {s: i + 1 for i, s in enumerate(sizes)}
+    marks = [(off, level.get(round(s, 1), 3), t) for off, t, s in heads]
+    return sections_from_marks(marks, total)
+
+
+def body_size(doc) -> float:
+    """Most common font size by characters over (up to) 30 pages."""
+    sizes: Counter = Counter()
+    for i in range(min(doc.page_count, 30)):
+        for block in doc[i].get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for s in line["spans"]:
+                    sizes[round(s["size"], 1)] += len(s["text"])
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+def title_from_first_pages(candidates, pages: list[Page], filename: str) -> str:
+    """Largest-font short line on the first two pages, else the file name."""
+    limit = pages[2].offset if len(pages) > 2 else 10**12
+    first = [(size, t.strip()) for off, t, size, _ in candidates if off < limit and 3 < len(t.strip()) <= 80]
+    if first:
+        return max(first, key=lambda x: x[0])[1]
+    return Path(filename).stem.replace("_", " ")
+
+
+def good_title(t: str) -> bool:
+    return bool(t) and len(t) > 3 and not re.fullmatch(r"(untitled|microsoft word.*|.*\.(docx?|pdf|tex))", t, re.I)

@@ -17,7 +17,9 @@ log = logging.getLogger("folio.ui")
 def _service(data_dir: str):
     from rag.service import Folio
 
-    return Folio(Settings())
+    folio = Folio(Settings())
+    folio.start_warm_up()  # models load in the background: the first paint does not wait for them
+    return folio
 
 
 def get_service():

@@ -1,8 +1,10 @@
-"""BM25 (bm25s) over the library's ready chunks, rebuilt when the catalog's generation changes.
+"""BM25 (bm25s): one index per book, persisted next to the catalog, and a library view over them.
 
-Building is fast (a 288-page book's ~760 chunks index in well under a second), so the index
-lives in memory and never goes out of step with the catalog. One-book queries use
-bm25s's ``weight_mask`` rather than a separate index.
+``BM25Index`` indexes a list of chunks (one book in the app; a whole benchmark corpus in ``rag.eval``).
+``LibraryBM25`` holds one ``BM25Index`` per ready book: a book's index is built once when the book
+changes (or read back from ``data/bm25/``, where it is saved after building), never rebuilt from every
+chunk of the library. A question over several books takes each book's best ``k`` and merges them;
+each book keeps its own IDF, the convex fusion normalising BM25 by the question's best score.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import functools
 import math
 import re
 import threading
+from pathlib import Path
 
 import numpy as np
 
@@ -50,10 +53,13 @@ class BM25Index:
             return []
         allowed = np.isin(self._book_of, list(book_ids)) if book_ids is not None else None
         scores = np.zeros(len(self.chunks), dtype=np.float32)
-        for lang in sorted(set(self.languages.values())):
-            q = tokenize([query], lang)[0]
-            q = [t for t in q if t in self.retriever.vocab_dict]
+        langs = sorted(set(self.languages.values()))
+        for lang in langs:
+            q = [t for t in _query_tokens(query, lang) if t in self.retriever.vocab_dict]
             if not q:
+                continue
+            if len(langs) == 1 and allowed is None:  # one book, or one language: no mask to apply
+                scores += self.retriever.get_scores(q)
                 continue
             mask = (self._lang_of == lang).astype(np.float32)
             if allowed is not None:
@@ -61,9 +67,9 @@ class BM25Index:
             if mask.any():
                 scores += self.retriever.get_scores(q, weight_mask=mask)
         k = min(k, len(self.chunks))
-        top = np.argsort(-scores)[:k]
+        top = np.argpartition(-scores, k - 1)[:k] if 0 < k < len(scores) else np.arange(len(scores))
+        top = top[np.argsort(-scores[top], kind="stable")]
         return [(self.chunks[i], float(scores[i])) for i in top if scores[i] > 0]
-
 
     def _df(self, term: str, allowed: np.ndarray | None) -> int:
         tid = self.retriever.vocab_dict.get(term) if self.retriever is not None else None
@@ -79,29 +85,40 @@ class BM25Index:
         language of the searched books; function words left out), each with its IDF weight within
         ``book_ids`` (default: all) and whether any of their chunks contains it. A term none has weighs as
         much as the rarest possible term when it is a name, a number or a long word, half that otherwise."""
-        from .lang import detect
-
         allowed = np.isin(self._book_of, list(book_ids)) if book_ids is not None and len(self.chunks) else None
         present = sorted({self.languages[b] for b in (book_ids or self.languages) if b in self.languages})
-        own = detect(query)
-        langs = [own] if own in present else present
-        n = max(int(allowed.sum()) if allowed is not None else len(self.chunks), 1)
-        names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
-        out: dict[str, tuple[float, bool]] = {}
-        for lang in langs:
-            for t in tokenize([query], lang)[0]:
-                if t in _function_words(lang):  # "do", "was", "gì": the question's frame, not its subject
-                    continue
-                df = self._df(t, allowed)
-                weight = math.log(1 + (n - max(df, 0.5) + 0.5) / (max(df, 0.5) + 0.5))
-                if not df and not (any(ch.isdigit() for ch in t) or len(t) >= 7 or any(w.startswith(t) for w in names)):
-                    weight /= 2  # a short ordinary word the books lack ("get", "times") says less than a name
-                out[t] = (weight, df > 0)
-        return out
+        n = int(allowed.sum()) if allowed is not None else len(self.chunks)
+        return weigh_terms(query, present, n, lambda t: self._df(t, allowed))
 
     def text_terms(self, text: str, book_id: str) -> set[str]:
         """The BM25 terms of ``text`` in ``book_id``'s language."""
         return set(tokenize([text], self.languages.get(book_id, "en"))[0])
+
+
+@functools.lru_cache(maxsize=256)
+def _query_tokens(query: str, lang: str) -> tuple[str, ...]:
+    return tuple(tokenize([query], lang)[0])
+
+
+def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tuple[float, bool]]:
+    """``term_weights`` given the searched books' languages, their chunk count and a term → df function."""
+    from .lang import detect
+
+    own = detect(query)
+    langs = [own] if own in present else present
+    n = max(n, 1)
+    names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
+    out: dict[str, tuple[float, bool]] = {}
+    for lang in langs:
+        for t in tokenize([query], lang)[0]:
+            if t in _function_words(lang):  # "do", "was", "gì": the question's frame, not its subject
+                continue
+            df = df_of(t)
+            weight = math.log(1 + (n - max(df, 0.5) + 0.5) / (max(df, 0.5) + 0.5))
+            if not df and not (any(ch.isdigit() for ch in t) or len(t) >= 7 or any(w.startswith(t) for w in names)):
+                weight /= 2  # a short ordinary word the books lack ("get", "times") says less than a name
+            out[t] = (weight, df > 0)
+    return out
 
 
 @functools.lru_cache(maxsize=16)
@@ -115,17 +132,128 @@ def _function_words(lang: str) -> frozenset[str]:
     return frozenset(tokenize([words], lang)[0]) | frozenset(words.split())
 
 
+class LibraryBM25:
+    """The ready books' BM25 indexes, one per book, with ``BM25Index``'s query interface."""
+
+    def __init__(self, books: dict[str, BM25Index] | None = None):
+        self.books: dict[str, BM25Index] = dict(books or {})
+
+    @property
+    def languages(self) -> dict[str, str]:
+        return {bid: idx.languages.get(bid, "en") for bid, idx in self.books.items()}
+
+    def _searched(self, book_ids: list[str] | None) -> list[BM25Index]:
+        ids = self.books if book_ids is None else book_ids
+        return [self.books[b] for b in ids if b in self.books]
+
+    def search(self, query: str, k: int, book_ids: list[str] | None = None) -> list[tuple[Chunk, float]]:
+        hits = [h for idx in self._searched(book_ids) for h in idx.search(query, k)]
+        return sorted(hits, key=lambda h: -h[1])[:k]
+
+    def term_weights(self, query: str, book_ids: list[str] | None = None) -> dict[str, tuple[float, bool]]:
+        searched = self._searched(book_ids)
+        present = sorted({lang for idx in searched for lang in idx.languages.values()})
+        return weigh_terms(query, present, sum(len(idx.chunks) for idx in searched),
+                           lambda t: sum(idx._df(t, None) for idx in searched))
+
+    def text_terms(self, text: str, book_id: str) -> set[str]:
+        return set(tokenize([text], self.languages.get(book_id, "en"))[0])
+
+
+def save_index(index: BM25Index, folder: Path) -> None:
+    """Write a one-book index (bm25s arrays + languages) to ``folder`` (atomically: temp folder, rename)."""
+    import json
+    import shutil
+
+    tmp = folder.with_name(folder.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    if index.retriever is not None:
+        index.retriever.save(str(tmp), show_progress=False)
+    (tmp / "folio.json").write_text(json.dumps({"languages": index.languages, "chunks": len(index.chunks)}))
+    shutil.rmtree(folder, ignore_errors=True)
+    tmp.rename(folder)
+
+
+def load_index(folder: Path, chunks: list[Chunk]) -> BM25Index | None:
+    """A one-book index saved by ``save_index`` for exactly these ``chunks``; None if absent or stale."""
+    import json
+
+    import bm25s
+
+    meta = folder / "folio.json"
+    if not meta.exists():
+        return None
+    info = json.loads(meta.read_text())
+    if info.get("chunks") != len(chunks):
+        return None
+    index = BM25Index.__new__(BM25Index)
+    index.chunks, index.languages = chunks, info["languages"]
+    index._book_of = np.array([c.book_id for c in chunks]) if chunks else np.array([])
+    index._lang_of = np.array([index.languages.get(c.book_id, "en") for c in chunks]) if chunks else np.array([])
+    index.retriever = bm25s.BM25.load(str(folder), show_progress=False) if chunks else None
+    return index
+
+
 class BM25Cache:
-    """Holds one BM25Index per catalog generation."""
+    """Keeps each ready book's index while the book stays as it is; builds (and saves under ``folder``)
+    or loads only the books that changed since the last question."""
 
-    def __init__(self):
+    def __init__(self, folder: Path | None = None):
+        self.folder = folder
         self._lock = threading.Lock()
-        self._gen: int | None = None
-        self._index: BM25Index | None = None
+        self._books: dict[str, tuple[tuple, BM25Index]] = {}
+        self._view: tuple[tuple, LibraryBM25] | None = None
 
-    def get(self, generation: int, load_chunks, language: str = "") -> BM25Index:
+    def get(self, versions: dict[str, tuple], load_chunks, language: str = "") -> LibraryBM25:
+        """``versions``: ready book id → anything that changes when its chunks change;
+        ``load_chunks(book_id)``: the book's chunks."""
+        key = (tuple(sorted(versions.items())), language)
         with self._lock:
-            if self._index is None or self._gen != (generation, language):
-                self._index = BM25Index(load_chunks(), language=language)
-                self._gen = (generation, language)
-            return self._index
+            if self._view and self._view[0] == key:
+                return self._view[1]
+            books: dict[str, BM25Index] = {}
+            for bid, version in versions.items():
+                v = (version, language)
+                have = self._books.get(bid)
+                if have and have[0] == v:
+                    books[bid] = have[1]
+                    continue
+                books[bid] = self._build(bid, v, load_chunks, language)
+                self._books[bid] = (v, books[bid])
+            for bid in set(self._books) - set(versions):
+                del self._books[bid]
+            view = LibraryBM25(books)
+            self._view = (key, view)
+            return view
+
+    def forget(self, book_id: str) -> None:
+        """Drop a deleted book's saved index."""
+        import shutil
+
+        if self.folder is not None:
+            for old in self.folder.glob(f"{book_id}-*"):
+                shutil.rmtree(old, ignore_errors=True)
+
+    def _build(self, book_id: str, version: tuple, load_chunks, language: str) -> BM25Index:
+        import hashlib
+
+        chunks = load_chunks(book_id)
+        folder = None
+        if self.folder is not None:
+            tag = hashlib.sha1(repr(version).encode()).hexdigest()[:10]
+            folder = self.folder / f"{book_id}-{tag}"
+            try:
+                index = load_index(folder, chunks)
+                if index is not None:
+                    return index
+            except Exception:  # noqa: BLE001 - a damaged saved index is rebuilt
+                pass
+        index = BM25Index(chunks, language=language)
+        if folder is not None:
+            try:
+                self.forget(book_id)
+                save_index(index, folder)
+            except OSError:
+                pass  # read-only data folder: kept in memory only
+        return index

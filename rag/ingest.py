@@ -104,7 +104,7 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
         remove_figures(settings, book_id)
         progress("chunking", 0.0, f"Splitting into chunks ({settings.chunker})")
         t = time.perf_counter()
-        cache = EmbeddingCache(settings.embed_cache_path, settings.embed_model)
+        cache = EmbeddingCache(settings.embed_cache_path, embed.cache_id)
         chunks = chunk_book(book, book_id, settings, lambda texts: cache.embed(
             texts, embed.get_text_embedding_batch, max(settings.embed_batch_size, 64)))
         timings["chunking"] = time.perf_counter() - t

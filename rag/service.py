@@ -2,6 +2,8 @@
 ingest worker), built once per process and lazily, so a page renders before torch loads."""
 from __future__ import annotations
 
+import functools
+import json
 import threading
 import time
 from functools import cached_property
@@ -56,18 +58,39 @@ class Folio(CitationPages):
         self.settings = settings or Settings()
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         self.catalog = Catalog(self.settings.catalog_path)
-        self._bm25 = BM25Cache()
+        self._bm25 = BM25Cache(self.settings.data_dir / "bm25")
         self._lock = threading.Lock()
         self._queue = None
+        self.warm_seconds: float | None = None  # set by warm_up once the models are loaded
+        self.warm_error = ""
         if self.catalog.stale_books():
             recover(self.catalog, self.store, self.settings)
 
-    # --- heavy parts, built on first use ----------------------------------------------
+    # --- heavy parts, built on first use (or by warm_up, in the background after start) ----------
+    def warm_up(self) -> None:
+        """Load what the first question needs (embedding model — exported to ONNX the first time —, the
+        vector store, the library's BM25 indexes), so that question does not wait for them."""
+        t = time.perf_counter()
+        try:
+            self.embed.warm_up()
+            self.store.count()
+            ready = self.catalog.books("ready")
+            if ready:
+                self._retrieve("warm up", self.settings, [b.id for b in ready], {})
+            self.warm_seconds = time.perf_counter() - t
+        except Exception as e:  # noqa: BLE001 - the first question will meet (and report) the same error
+            self.warm_error = f"{type(e).__name__}: {e}"
+
+    def start_warm_up(self) -> threading.Thread:
+        th = threading.Thread(target=self.warm_up, name="folio-warm-up", daemon=True)
+        th.start()
+        return th
+
     @cached_property
     def embed(self):
-        from .embed import LocalSentenceEmbedding
+        from .embed import make_embedder
 
-        return LocalSentenceEmbedding(model_name=self.settings.embed_model, embed_batch_size=self.settings.embed_batch_size)
+        return make_embedder(self.settings)
 
     @cached_property
     def store(self):
@@ -143,6 +166,7 @@ class Folio(CitationPages):
         self.book(book_id)
         self.store.delete_book(book_id)
         self.catalog.delete_book(book_id)
+        self._bm25.forget(book_id)
         remove_figures(self.settings, book_id)
         original_path(self.settings, book_id).unlink(missing_ok=True)
 
@@ -187,7 +211,7 @@ class Folio(CitationPages):
         from .inspect import preview
 
         s = self.chunking_settings(chunking)
-        cache = EmbeddingCache(s.embed_cache_path, s.embed_model)
+        cache = EmbeddingCache(s.embed_cache_path, self.embed.cache_id)
         embed = (lambda texts: cache.embed(texts, self.embed.get_text_embedding_batch, 64)) if s.chunker == "semantic" else None
         return preview(self.parsed(book_id), book_id, s, embed, pages)
 
@@ -314,14 +338,21 @@ class Folio(CitationPages):
         from .decompose import decompose, interleave
         from .retrieve import HybridRetriever
 
-        retriever = HybridRetriever(s, self.store, self.embed,
-                                    lambda: self._bm25.get(self.catalog.generation(), self.catalog.chunks, s.language), ids)
+        ready = self.catalog.books("ready")
+        whole = {b.id for b in ready} <= set(ids)  # the whole library: the dense search needs no filter
+
+        @functools.cache
+        def bm25():
+            versions = {b.id: (b.added_at, b.chunks, json.dumps(b.chunking, sort_keys=True)) for b in ready}
+            return self._bm25.get(versions, lambda bid: self.catalog.chunks(bid), s.language)
+
+        retriever = HybridRetriever(s, self.store, self.embed, bm25, ids, whole)
         hits = retriever.hits(query)
         trace.update(retriever.timings)
         parts = decompose(query)
         if len(parts) > 1:  # a second hop per part, so each part's passage has its place
             t = time.perf_counter()
-            each = [HybridRetriever(s, self.store, self.embed, retriever.bm25, ids).hits(p) for p in parts]
+            each = [HybridRetriever(s, self.store, self.embed, bm25, ids, whole).hits(p) for p in parts]
             hits = interleave([hits] + each, s.max_chunks)
             trace["sub_questions"] = (time.perf_counter() - t) * 1e3
         t = time.perf_counter()

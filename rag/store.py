@@ -96,16 +96,28 @@ class VectorStore:
         return len(self._collection.get(where={"book_id": book_id}, include=[])["ids"])
 
     # --- reading ------------------------------------------------------------------
-    def query(self, vector: list[float], k: int, book_ids: list[str]) -> list[tuple[Chunk, float]]:
-        """Top-k chunks among ``book_ids`` with their cosine similarity."""
+    def query(self, vector: list[float], k: int, book_ids: list[str], unfiltered: bool = False) -> list[tuple[Chunk, float]]:
+        """Top-k chunks among ``book_ids`` with their cosine similarity.
+
+        ``unfiltered``: ``book_ids`` are the whole library, so the index is searched without a metadata
+        filter (a filter makes Chroma scan the metadata of every chunk); hits of other books (one being
+        added right now) are dropped, and the filtered search is used if that leaves fewer than ``k``."""
         from llama_index.core.vector_stores.types import (FilterOperator, MetadataFilter, MetadataFilters,
                                                           VectorStoreQuery)
 
         if not book_ids:
             return []
         vs = self._open()
+        if unfiltered:
+            res = vs.query(VectorStoreQuery(query_embedding=vector, similarity_top_k=k))
+            allowed = set(book_ids)
+            if all(n.metadata.get("book_id") in allowed for n in res.nodes or []):
+                return self._hits(res)
         flt = MetadataFilters(filters=[MetadataFilter(key="book_id", operator=FilterOperator.IN, value=list(book_ids))])
-        res = vs.query(VectorStoreQuery(query_embedding=vector, similarity_top_k=k, filters=flt))
+        return self._hits(vs.query(VectorStoreQuery(query_embedding=vector, similarity_top_k=k, filters=flt)))
+
+    @staticmethod
+    def _hits(res) -> list[tuple[Chunk, float]]:
         out = []
         for node, sim in zip(res.nodes or [], res.similarities or []):
             cos = 1.0 + math.log(sim) if sim > 0 else -1.0  # ChromaVectorStore reports exp(-distance), distance = 1 - cos

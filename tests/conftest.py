@@ -1,10 +1,14 @@
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# the ONNX export of the embedding model is made once per machine, not once per test's data folder
+# (servers and the browser test's streamlit inherit it)
+os.environ.setdefault("RAG_MODEL_CACHE_DIR", str(Path(tempfile.gettempdir()) / "folio-test-models"))
 
 ROOT = Path(__file__).resolve().parents[1]
 EVAL = ROOT.parent / "shared" / "eval"
@@ -20,9 +24,10 @@ def eval_pdf(name: str) -> Path:
 
 @pytest.fixture(scope="session")
 def embed():
-    from rag.embed import LocalSentenceEmbedding
+    from rag.embed import make_embedder
+    from rag.settings import Settings
 
-    return LocalSentenceEmbedding(model_name="all-MiniLM-L6-v2", embed_batch_size=32)
+    return make_embedder(Settings())  # the default backend (ONNX int8, torch when it cannot be made)
 
 
 @pytest.fixture

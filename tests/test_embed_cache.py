@@ -26,7 +26,8 @@ def test_cache_returns_the_vectors_it_stored(tmp_path, embed):
     assert counting.texts == 2  # the repeated text once
     again = EmbeddingCache(tmp_path / "c.db", "all-MiniLM-L6-v2").embed(texts, counting.get_text_embedding_batch)
     assert counting.texts == 2 and np.allclose(first, again, atol=1e-6)
-    assert np.allclose(first[0], embed.get_text_embedding_batch([texts[0]])[0], atol=1e-5)
+    # the int8 embedder quantises activations per batch: the same text alone is within cosine 0.98
+    assert float(np.dot(first[0], embed.get_text_embedding_batch([texts[0]])[0])) >= 0.98
     EmbeddingCache(tmp_path / "c.db", "another-model").embed(texts[:1], counting.get_text_embedding_batch)
     assert counting.texts == 3  # keyed by model too
 

@@ -85,9 +85,10 @@ def evaluate(bs: BeirSet, settings, embed, modes=MODES, k_retrieve: int = 100, p
     chunks = [Chunk(BEIR_BOOK, i, text, 1, 1, 0, len(text), section="") for i, (_, text) in enumerate(bs.docs)]
     ids = [d for d, _ in bs.docs]
     t0 = time.perf_counter()
-    vecs = cached_vectors([c.text for c in chunks], embed, settings.embed_model, settings.data_dir / "eval_cache", progress)
+    model = getattr(embed, "cache_id", settings.embed_model)  # torch and ONNX vectors kept apart
+    vecs = cached_vectors([c.text for c in chunks], embed, model, settings.data_dir / "eval_cache", progress)
     embed_s = time.perf_counter() - t0
-    store = VectorStore(settings, settings.embed_model, vecs.shape[1])
+    store = VectorStore(settings, model, vecs.shape[1])
     if store.count() != len(chunks):
         store.delete_book(BEIR_BOOK)
         store.add(chunks, vecs.tolist())
@@ -126,7 +127,7 @@ def evaluate(bs: BeirSet, settings, embed, modes=MODES, k_retrieve: int = 100, p
             rankings["hybrid"][qid] = sorted(fused, key=lambda d: -fused[d])
             ms["hybrid"].append((time.perf_counter() - t + t_dense + t_bm25) * 1e3)
     out = {"set": bs.name, "documents": len(ids), "queries": len(qids), "embed_seconds": round(embed_s, 1),
-           "model": settings.embed_model, "fusion": settings.fusion, "fusion_alpha": settings.fusion_alpha,
+           "model": model, "fusion": settings.fusion, "fusion_alpha": settings.fusion_alpha,
            "rrf_k": settings.rrf_k, "modes": {}}
     for m in modes:
         r = rankings[m]

@@ -84,7 +84,7 @@ def run_chunks(args, svc) -> int:
     bench = chunkbench.load(args.folder, args.corpora.split(",") if args.corpora else None)
     ks = tuple(int(x) for x in args.k.split(","))
     specs = args.strategy or list(STRATEGIES)
-    cache = EmbeddingCache(svc.settings.embed_cache_path, svc.settings.embed_model)
+    cache = EmbeddingCache(svc.settings.embed_cache_path, svc.embed.cache_id)
     results = []
     for spec in specs:
         name, _, cfg = spec.partition(":")

@@ -1,0 +1,86 @@
+"""BM25 per book: a library change builds only the changed book; saved indexes read back the same."""
+from rag.bm25 import BM25Cache, BM25Index, LibraryBM25
+from rag.types import Chunk
+from tests.test_lang import ENGLISH, GERMAN
+
+GARDEN = ["Tomatoes need a deep watering twice a week in summer.",
+          "Basil grows best in warm soil and full sun; pinch the flowers.",
+          "Compost improves the soil and feeds the worms that aerate it."]
+
+
+def _chunks(book, texts):
+    return [Chunk(book_id=book, chunk_index=i, text=t, page_start=i + 1, page_end=i + 1, char_start=0,
+                  char_end=len(t), section="", tokens=10) for i, t in enumerate(texts)]
+
+
+BOOKS = {"de-book": _chunks("de-book", GERMAN), "en-book": _chunks("en-book", ENGLISH), "garden": _chunks("garden", GARDEN)}
+
+
+def test_one_book_search_equals_that_books_own_index():
+    lib = LibraryBM25({b: BM25Index(c) for b, c in BOOKS.items()})
+    for q in ("recursive functions", "Wann sind Abbildungen stetig?", "watering tomatoes"):
+        for b, chunks in BOOKS.items():
+            assert lib.search(q, 3, [b]) == BM25Index(chunks).search(q, 3)
+    whole = lib.search("watering tomatoes in summer", 5)
+    assert whole[0][0].book_id == "garden" and all(s > 0 for _, s in whole)
+    assert [s for _, s in whole] == sorted((s for _, s in whole), reverse=True)
+    assert lib.languages == {"de-book": "de", "en-book": "en", "garden": "en"}
+    w = lib.term_weights("How often do tomatoes need watering?", ["garden"])
+    assert w["tomato"][1] and w["tomato"][0] > 0  # weighted within the searched book, and present there
+
+
+def test_a_library_change_builds_only_the_changed_book(tmp_path):
+    loads = []
+
+    def load(book_id):
+        loads.append(book_id)
+        return BOOKS[book_id]
+
+    cache = BM25Cache(tmp_path / "bm25")
+    first = cache.get({"de-book": (1,), "en-book": (1,)}, load)
+    assert sorted(loads) == ["de-book", "en-book"]
+    loads.clear()
+    assert cache.get({"de-book": (1,), "en-book": (1,)}, load) is first and loads == []
+    added = cache.get({"de-book": (1,), "en-book": (1,), "garden": (1,)}, load)
+    assert loads == ["garden"] and added.search("watering tomatoes", 1)[0][0].book_id == "garden"
+    loads.clear()
+    cache.get({"de-book": (1,), "garden": (1,)}, load)  # en-book deleted: nothing rebuilt
+    assert loads == []
+    cache.forget("en-book")
+    assert not list((tmp_path / "bm25").glob("en-book-*"))
+
+
+def test_saved_indexes_read_back_after_a_restart(tmp_path, monkeypatch):
+    versions = {b: (1,) for b in BOOKS}
+    before = BM25Cache(tmp_path / "bm25").get(versions, BOOKS.__getitem__)
+    assert len(list((tmp_path / "bm25").iterdir())) == 3
+    import rag.bm25
+
+    def no_tokenising(*a, **kw):
+        raise AssertionError("a saved index was rebuilt instead of read back")
+
+    with monkeypatch.context() as m:
+        m.setattr(rag.bm25, "tokenize", no_tokenising)
+        after = BM25Cache(tmp_path / "bm25").get(versions, BOOKS.__getitem__)
+    for q in ("recursive functions", "Wann sind Abbildungen stetig?", "compost soil"):
+        assert after.search(q, 3) == before.search(q, 3)
+    assert after.languages == before.languages
+    # a stale saved index (the book re-made with other chunks) is not used
+    changed = {**versions, "garden": (2,)}
+    fewer = BM25Cache(tmp_path / "bm25").get(changed, lambda b: BOOKS[b][:2] if b == "garden" else BOOKS[b])
+    assert len(fewer.books["garden"].chunks) == 2
+
+
+def test_whole_library_dense_search_skips_a_book_being_added(folio, book_pdf):
+    folio.ingest(book_pdf, "garden.pdf")
+    ready = [b.id for b in folio.books()]
+    # a book still being indexed: its vectors are in Chroma already, the catalog says 'indexing'
+    folio.catalog.begin_book("half", "Half", "half.pdf", folio.settings.embed_model, folio.settings.chunking_config())
+    text = "Tomatoes need deep watering twice a week, says the book being added."
+    half = [Chunk("half", i, text, 1, 1, 0, len(text)) for i in range(30)]
+    folio.store.add(half, folio.embed.get_text_embedding_batch([c.text for c in half]))
+    vec = folio.embed.get_query_embedding("How often do tomatoes need watering?")
+    hits = folio.store.query(vec, 5, ready, unfiltered=True)
+    assert len(hits) == 5 and all(c.book_id in ready for c, _ in hits)
+    answer = folio.ask("How often do tomatoes need watering?").consume()
+    assert answer.sources and all(s.book_id in ready for s in answer.sources)

@@ -30,7 +30,7 @@ def one(pdf: Path, code: Path, overrides: dict) -> dict:
     from rag.settings import Settings
 
     with tempfile.TemporaryDirectory() as d:
-        folio = Folio(Settings(data_dir=Path(d), **overrides))
+        folio = Folio(Settings(data_dir=Path(d), **{"model_cache_dir": code / "data/models", **overrides}))
         t = time.perf_counter()
         folio.embed.get_query_embedding("warm up")
         load = time.perf_counter() - t

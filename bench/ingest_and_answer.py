@@ -19,7 +19,7 @@ questions = sys.argv[2:] or ["What is a state diagram?", "What is the capital of
 
 with tempfile.TemporaryDirectory() as d:
     t = time.perf_counter()
-    folio = Folio(Settings(data_dir=Path(d)))
+    folio = Folio(Settings(data_dir=Path(d), model_cache_dir=Path(__file__).resolve().parents[1] / "data/models"))
     folio.embed.get_query_embedding("warm up")  # model load, reported separately
     print(f"model load: {time.perf_counter() - t:.1f} s")
     r = folio.ingest(pdf.read_bytes(), pdf.name)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import astuple
@@ -79,6 +80,7 @@ def _now() -> str:
 class Catalog:
     def __init__(self, path: Path):
         self.path = Path(path)
+        self._local = threading.local()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._db() as db:
             db.executescript(SCHEMA)
@@ -89,17 +91,32 @@ class Catalog:
             db.execute("""UPDATE books SET chunking = json_set(chunking, '$.chunker', 'paragraph', '$.v', 2)
                           WHERE json_extract(chunking, '$.v') IS NULL AND json_extract(chunking, '$.chunker') = 'sentence'""")
 
-    @contextmanager
-    def _db(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30)
         db.row_factory = sqlite3.Row
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA journal_mode = WAL")
+        return db
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        """One transaction. Each thread keeps its connection open between calls (a question makes dozens
+        of small reads); a nested call gets a connection of its own."""
+        local = self._local
+        nested = getattr(local, "busy", False)
+        db = self._connect() if nested else getattr(local, "db", None)
+        if db is None:
+            db = local.db = self._connect()
+        if not nested:
+            local.busy = True
         try:
-            with db:  # one transaction
+            with db:
                 yield db
         finally:
-            db.close()
+            if nested:
+                db.close()
+            else:
+                local.busy = False
 
     # --- library generation: bumped on every visible change (BM25 cache key) ---
     def generation(self) -> int:

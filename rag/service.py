@@ -136,8 +136,19 @@ class Folio(CitationPages):
                chunking: dict | None = None) -> IngestResult:
         """``chunking`` overrides the default chunking settings for this book (e.g. {"chunker": "semantic"})."""
         kw = {"progress": progress} if progress else {}
-        return ingest_pdf(data, filename, self.chunking_settings(chunking), self.catalog, self.store, self.embed,
-                          force=force, **kw)
+        r = ingest_pdf(data, filename, self.chunking_settings(chunking), self.catalog, self.store, self.embed,
+                       force=force, **kw)
+        if not r.skipped:  # the new book's BM25 index is built (and saved) now, not at the next question
+            t = time.perf_counter()
+            self.library_bm25(self.settings)
+            r.stage_seconds = {**(r.stage_seconds or {}), "bm25": time.perf_counter() - t}
+        return r
+
+    def library_bm25(self, s: Settings, ready: list[Book] | None = None):
+        """BM25 over the ready books: each book's index kept while the book is unchanged (``rag.bm25``)."""
+        ready = self.catalog.books("ready") if ready is None else ready
+        versions = {b.id: (b.added_at, b.chunks, json.dumps(b.chunking, sort_keys=True)) for b in ready}
+        return self._bm25.get(versions, lambda bid: self.catalog.chunks(bid), s.language)
 
     def submit(self, data: bytes, filename: str, force: bool = False, chunking: dict | None = None):
         """Queue a file for background ingestion; returns the Job to poll."""
@@ -343,8 +354,7 @@ class Folio(CitationPages):
 
         @functools.cache
         def bm25():
-            versions = {b.id: (b.added_at, b.chunks, json.dumps(b.chunking, sort_keys=True)) for b in ready}
-            return self._bm25.get(versions, lambda bid: self.catalog.chunks(bid), s.language)
+            return self.library_bm25(s, ready)
 
         retriever = HybridRetriever(s, self.store, self.embed, bm25, ids, whole)
         hits = retriever.hits(query)
@@ -398,10 +408,19 @@ class Folio(CitationPages):
         """Each hit widened to its window or parent (fixed or adaptive, see ``rag.context``), numbered."""
         from .context import ContextBuilder, classify_question
 
+        known: dict[str, float] = {}
+        if qvec is not None and s.context_mode == "adaptive":  # every hit's possible neighbours, in one read
+            span = 2 * s.window + 1
+            near = {f"{h.chunk.book_id}:{i}" for h in hits for i in range(h.chunk.chunk_index - span,
+                                                                         h.chunk.chunk_index + span + 1) if i >= 0}
+            known = self.store.similarities(qvec, sorted(near))
+
         def sims(book_id: str, indices: list[int]) -> dict[int, float]:
             if qvec is None:
                 return {}
-            got = self.store.similarities(qvec, [f"{book_id}:{i}" for i in indices])
+            ids = [f"{book_id}:{i}" for i in indices]
+            missing = [i for i in ids if i not in known]
+            got = {**{i: known[i] for i in ids if i in known}, **(self.store.similarities(qvec, missing) if missing else {})}
             return {int(k.rsplit(":", 1)[1]): v for k, v in got.items()}
 
         builder = ContextBuilder(s.context_mode, s.window, s.context_budget_tokens, self.catalog.chunk_range,

@@ -100,6 +100,7 @@ EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|defi
                       r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
 # no padding: a sentence scoring below this share of the best one is loosely related, not part of the answer
 KEEP_SHARE = 0.8
+SHORTLIST = 48  # candidate sentences embedded per question
 
 
 def _stem(w: str) -> str:
@@ -124,15 +125,12 @@ class ExtractiveBackend:
                     cands.append((sent, s.n, sent in hit_norm))
         if not cands:
             return []
-        q = np.asarray(self.embed.get_query_embedding(question), dtype=np.float32)
-        vecs = np.asarray(self.embed.get_text_embedding_batch([c[0] for c in cands]), dtype=np.float32)
-        cos = vecs @ q
         terms = {_stem(t) for t in key_terms(question)}
         define = definition_pattern(question)
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
-        scored = []
         rank = {s.n: i for i, s in enumerate(sources)}
-        for (sent, n, in_hit), c in zip(cands, cos):
+        prior: list[tuple[str, int, float]] = []  # what a sentence scores besides its similarity
+        for sent, n, in_hit in cands:
             if len(sent.split()) < MIN_WORDS and caption_key(sent) not in named:  # a bare caption answers only
                 continue  # a question about that figure
             words = {_stem(w) for w in key_terms(sent)}
@@ -145,7 +143,15 @@ class ExtractiveBackend:
             boost += LEAD_BONUS / 2 ** rank.get(n, 9)
             if sent.rstrip().endswith("?") or EXERCISE.match(sent):
                 boost -= QUESTION_PENALTY
-            scored.append((sent, n, float(c) + 0.3 * overlap + boost + (IN_HIT if in_hit else 0.0)))
+            prior.append((sent, n, 0.3 * overlap + boost + (IN_HIT if in_hit else 0.0)))
+        if not prior:
+            return []
+        # only the best SHORTLIST by that score are embedded (the first text waits for them): a sentence
+        # further down would need a similarity far above the shortlist's to win
+        prior = sorted(prior, key=lambda x: -x[2])[:SHORTLIST]
+        q = np.asarray(self.embed.get_query_embedding(question), dtype=np.float32)
+        vecs = np.asarray(self.embed.get_text_embedding_batch([p[0] for p in prior]), dtype=np.float32)
+        scored = [(sent, n, float(c) + pr) for (sent, n, pr), c in zip(prior, vecs @ q)]
         scored.sort(key=lambda x: -x[2])
         chosen: list[tuple[str, int, float]] = []
         floor = scored[0][2] * KEEP_SHARE if scored[0][2] > 0 else float("-inf")

@@ -3,8 +3,9 @@
 ``BM25Index`` indexes a list of chunks (one book in the app; a whole benchmark corpus in ``rag.eval``).
 ``LibraryBM25`` holds one ``BM25Index`` per ready book: a book's index is built once when the book
 changes (or read back from ``data/bm25/``, where it is saved after building), never rebuilt from every
-chunk of the library. A question over several books takes each book's best ``k`` and merges them;
-each book keeps its own IDF, the convex fusion normalising BM25 by the question's best score.
+chunk of the library. Scores use the library's IDF (each book's
+term scores rescaled by library IDF / book IDF), so a book's hits compare with another's and a question
+scoped to one book ranks as it would over the whole library.
 """
 from __future__ import annotations
 
@@ -95,6 +96,11 @@ class BM25Index:
         return set(tokenize([text], self.languages.get(book_id, "en"))[0])
 
 
+def _idf(df: int, n: int) -> float:
+    """bm25s's (Lucene's) IDF."""
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
 @functools.lru_cache(maxsize=256)
 def _query_tokens(query: str, lang: str) -> tuple[str, ...]:
     return tuple(tokenize([query], lang)[0])
@@ -147,7 +153,23 @@ class LibraryBM25:
         return [self.books[b] for b in ids if b in self.books]
 
     def search(self, query: str, k: int, book_ids: list[str] | None = None) -> list[tuple[Chunk, float]]:
-        hits = [h for idx in self._searched(book_ids) for h in idx.search(query, k)]
+        hits: list[tuple[Chunk, float]] = []
+        n = sum(len(idx.chunks) for idx in self.books.values())
+        for idx in self._searched(book_ids):
+            lang = next(iter(idx.languages.values()), "en")
+            terms = [t for t in dict.fromkeys(_query_tokens(query, lang)) if t in idx.retriever.vocab_dict] \
+                if idx.retriever is not None else []
+            if not terms:
+                continue
+            scores = np.zeros(len(idx.chunks), dtype=np.float32)
+            for t in terms:
+                df_lib = sum(other._df(t, None) for other in self.books.values())
+                df_book = idx._df(t, None)
+                scale = _idf(df_lib, n) / _idf(df_book, len(idx.chunks))
+                scores += scale * idx.retriever.get_scores([t])
+            kk = min(k, len(scores))
+            top = np.argpartition(-scores, kk - 1)[:kk] if kk < len(scores) else np.arange(len(scores))
+            hits += [(idx.chunks[i], float(scores[i])) for i in top if scores[i] > 0]
         return sorted(hits, key=lambda h: -h[1])[:k]
 
     def term_weights(self, query: str, book_ids: list[str] | None = None) -> dict[str, tuple[float, bool]]:

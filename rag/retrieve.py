@@ -69,10 +69,9 @@ def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) 
 
 class HybridRetriever(BaseRetriever):
     def __init__(self, settings: Settings, store: VectorStore, embed, bm25: Callable[[], BM25Index],
-                 book_ids: list[str], whole_library: bool = False):
+                 book_ids: list[str]):
         super().__init__()
         self.settings, self.store, self.embed, self.bm25, self.book_ids = settings, store, embed, bm25, book_ids
-        self.whole_library = whole_library  # book_ids are every ready book: no filter in the dense search
         self.timings: dict[str, float] = {}
         self.query_vector: list[float] | None = None  # the last query's embedding (figures reuse it)
         self.candidates: list[Hit] = []  # the last query's fused hits before the relevance filter
@@ -85,8 +84,7 @@ class HybridRetriever(BaseRetriever):
         t0 = time.perf_counter()
         qvec = self.query_vector = self.embed.get_query_embedding(query)
         t1 = time.perf_counter()
-        dense = (self.store.query(qvec, s.retrieve_k, self.book_ids, unfiltered=self.whole_library)
-                 if s.retrieval_mode != "bm25" else [])
+        dense = self.store.query(qvec, s.retrieve_k, self.book_ids) if s.retrieval_mode != "bm25" else []
         t2 = time.perf_counter()
         sparse = self.bm25().search(query, s.retrieve_k, self.book_ids) if s.retrieval_mode != "dense" else []
         t3 = time.perf_counter()

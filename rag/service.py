@@ -350,19 +350,18 @@ class Folio(CitationPages):
         from .retrieve import HybridRetriever
 
         ready = self.catalog.books("ready")
-        whole = {b.id for b in ready} <= set(ids)  # the whole library: the dense search needs no filter
 
         @functools.cache
         def bm25():
             return self.library_bm25(s, ready)
 
-        retriever = HybridRetriever(s, self.store, self.embed, bm25, ids, whole)
+        retriever = HybridRetriever(s, self.store, self.embed, bm25, ids)
         hits = retriever.hits(query)
         trace.update(retriever.timings)
         parts = decompose(query)
         if len(parts) > 1:  # a second hop per part, so each part's passage has its place
             t = time.perf_counter()
-            each = [HybridRetriever(s, self.store, self.embed, bm25, ids, whole).hits(p) for p in parts]
+            each = [HybridRetriever(s, self.store, self.embed, bm25, ids).hits(p) for p in parts]
             hits = interleave([hits] + each, s.max_chunks)
             trace["sub_questions"] = (time.perf_counter() - t) * 1e3
         t = time.perf_counter()

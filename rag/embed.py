@@ -23,6 +23,36 @@ from .tokens import model_path
 
 EMBED_DIMS = {"all-MiniLM-L6-v2": 384}
 QUERY_CACHE_SIZE = 1024
+YIELD_MAX_S = 2.0  # the longest a background batch waits for questions being answered
+
+
+class _Foreground:
+    """Counts embeddings for questions in progress; background work (ingest) waits while there are any,
+    so chat stays quick while a book is added (on 2 cores the two would otherwise share them)."""
+
+    def __init__(self):
+        self.n = 0
+        self.cond = threading.Condition()
+
+    def __enter__(self):
+        with self.cond:
+            self.n += 1
+
+    def __exit__(self, *exc):
+        with self.cond:
+            self.n -= 1
+            self.cond.notify_all()
+
+    def wait_idle(self) -> None:
+        import time
+
+        deadline = time.monotonic() + YIELD_MAX_S
+        with self.cond:
+            while self.n > 0 and time.monotonic() < deadline:
+                self.cond.wait(timeout=0.05)
+
+
+FOREGROUND = _Foreground()
 
 
 class LocalSentenceEmbedding(BaseEmbedding):
@@ -106,14 +136,27 @@ class LocalSentenceEmbedding(BaseEmbedding):
         return int(model.dimension if self._kind != "torch" else model.get_sentence_embedding_dimension())
 
     # --- encoding ----------------------------------------------------------------------
-    def _encode(self, texts: list[str]) -> list[list[float]]:
+    def _encode(self, texts: list[str], background: bool = False) -> list[list[float]]:
         model = self._load()
+        if background:
+            FOREGROUND.wait_idle()
+            if self._kind == "torch":
+                return self._encode_now(model, texts)
+            return model.encode(texts, between=FOREGROUND.wait_idle).tolist()
+        with FOREGROUND:
+            return self._encode_now(model, texts)
+
+    def _encode_now(self, model, texts: list[str]) -> list[list[float]]:
         if self._kind == "torch":
             vecs = model.encode(texts, batch_size=self.embed_batch_size, normalize_embeddings=True,
                                 show_progress_bar=False, convert_to_numpy=True)
         else:
             vecs = model.encode(texts)
         return vecs.tolist()
+
+    def background_batch(self, texts: list[str]) -> list[list[float]]:
+        """Vectors for bulk work (adding a book): yields to questions being answered between batches."""
+        return self._encode(texts, background=True) if texts else []
 
     def _get_query_embedding(self, query: str) -> list[float]:
         with self._qlock:

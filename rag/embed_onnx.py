@@ -84,7 +84,8 @@ class OnnxEncoder:
         self.dimension = dim if isinstance(dim, int) else int(self.session.run(None, {
             "input_ids": np.array([[101, 102]]), "attention_mask": np.ones((1, 2), dtype=np.int64)})[0].shape[-1])
 
-    def encode(self, texts: list[str]) -> np.ndarray:
+    def encode(self, texts: list[str], between=None) -> np.ndarray:
+        """``between()``, when given, is called before each batch (a background caller waits there)."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
@@ -96,6 +97,8 @@ class OnnxEncoder:
             width = int(lengths[order[start]])
             rows = max(1, min(len(order) - start, TOKENS_PER_BATCH // max(width, 1)))
             idx = order[start:start + rows]
+            if between is not None:
+                between()
             ids = np.zeros((len(idx), width), dtype=np.int64)
             mask = np.zeros((len(idx), width), dtype=np.int64)
             for r, j in enumerate(idx):

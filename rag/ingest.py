@@ -125,7 +125,8 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
 
         t = time.perf_counter()
         texts = embedding_texts(book, chunks, settings.embed_context) + [f.index_text() or f.title for f in figures]
-        vectors = cache.embed(texts, embed.get_text_embedding_batch, max(settings.embed_batch_size, 256),
+        vectors = cache.embed(texts, getattr(embed, "background_batch", embed.get_text_embedding_batch),
+                              max(settings.embed_batch_size, 256),
                               lambda done, n: progress("embedding", done / n, f"Embedded {done}/{n} chunks and figures "
                                                                                f"({cache.hits} from the cache)"))
         vectors, figure_vectors = vectors[:len(chunks)], vectors[len(chunks):]

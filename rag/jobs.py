@@ -2,6 +2,7 @@
 moves between pages. Jobs are plain values the UI polls."""
 from __future__ import annotations
 
+import os
 import queue
 import threading
 import time
@@ -35,9 +36,13 @@ class Job:
 
 
 class IngestQueue:
-    def __init__(self, run: Callable[[bytes, str, Callable, bool, dict], object]):
-        """``run(data, filename, progress, force, chunking)`` ingests one file and returns an IngestResult."""
+    def __init__(self, run: Callable[[bytes, str, Callable, bool, dict], object],
+                 pause: Callable[[], None] | None = None):
+        """``run(data, filename, progress, force, chunking)`` ingests one file and returns an IngestResult;
+        ``pause()``, called at each progress step (every page while parsing), lets questions being
+        answered go first. The worker thread runs at a lower CPU priority than the app's others."""
         self._run = run
+        self._pause = pause
         self._q: queue.Queue = queue.Queue()
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
@@ -68,11 +73,17 @@ class IngestQueue:
             time.sleep(0.1)
 
     def _work(self) -> None:
+        try:  # Linux schedules threads one by one: the ingest thread yields the CPU to chat sessions
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+        except (AttributeError, OSError):
+            pass
         while True:
             job, data = self._q.get()
             job.state = "running"
 
             def progress(stage: str, frac: float, msg: str, job=job) -> None:
+                if self._pause is not None:
+                    self._pause()
                 lo, hi = STAGE_WEIGHTS.get(stage, (0.0, 1.0))
                 job.stage, job.message = stage, msg
                 job.fraction = max(job.fraction, lo + (hi - lo) * max(0.0, min(1.0, frac)))

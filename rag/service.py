@@ -104,10 +104,11 @@ class Folio(CitationPages):
     def queue(self):
         with self._lock:
             if self._queue is None:
+                from .embed import FOREGROUND
                 from .jobs import IngestQueue
 
                 self._queue = IngestQueue(lambda data, name, progress, force, chunking:
-                                          self.ingest(data, name, progress, force, chunking))
+                                          self.ingest(data, name, progress, force, chunking), FOREGROUND.wait_idle)
             return self._queue
 
     # --- library ---------------------------------------------------------------------------
@@ -296,6 +297,13 @@ class Folio(CitationPages):
 
     def ask(self, question: str, history: list[tuple[str, str]] | None = None, book_id: str | None = None,
             **overrides) -> AnswerStream:
+        from .embed import FOREGROUND
+
+        with FOREGROUND:  # an ingest running beside it pauses its embedding until the question is retrieved
+            return self._ask(question, history, book_id, **overrides)
+
+    def _ask(self, question: str, history: list[tuple[str, str]] | None = None, book_id: str | None = None,
+             **overrides) -> AnswerStream:
         t0 = time.perf_counter()
         s = self.settings.model_copy(update=overrides) if overrides else self.settings
         backend = make_backend(s, self.embed)

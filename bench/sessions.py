@@ -1,6 +1,6 @@
 """Chat sessions answering while a book is being added: per-answer latency, alone and during an ingest.
 
-Usage: .venv/bin/python bench/concurrent.py [--sessions 5] [--questions 8] [--book PDF] [--during PDF]
+Usage: .venv/bin/python bench/sessions.py [--sessions 5] [--questions 8] [--book PDF] [--during PDF]
 One ``Folio`` (as in the app: one per process, shared by every browser session) on a fresh data folder
 holds ``--book`` (default Think Python). Each of ``--sessions`` threads asks ``--questions`` questions in
 a row (extractive answers, consumed to the end); first alone, then while ``--during`` (default The Art

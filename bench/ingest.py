@@ -32,7 +32,7 @@ def one(pdf: Path, code: Path, overrides: dict) -> dict:
     with tempfile.TemporaryDirectory() as d:
         folio = Folio(Settings(data_dir=Path(d), **{"model_cache_dir": code / "data/models", **overrides}))
         t = time.perf_counter()
-        folio.embed.get_query_embedding("warm up")
+        folio.warm_up()  # as the app does in the background at start (model load, imports)
         load = time.perf_counter() - t
         try:
             r = folio.ingest(pdf.read_bytes(), pdf.name)

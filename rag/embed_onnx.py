@@ -20,7 +20,7 @@ import numpy as np
 
 from .errors import RagError
 
-TOKENS_PER_BATCH = 16 * 256
+TOKENS_PER_BATCH = 8 * 256
 MAX_LENGTH = 256  # what sentence-transformers reads of all-MiniLM-L6-v2
 
 

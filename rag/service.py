@@ -73,6 +73,9 @@ class Folio(CitationPages):
         t = time.perf_counter()
         try:
             self.embed.warm_up()
+            from llama_index.core.node_parser.text.utils import split_by_sentence_tokenizer
+
+            split_by_sentence_tokenizer()("Chunkers split sentences with NLTK's punkt. Importing it takes seconds.")
             self.store.count()
             ready = self.catalog.books("ready")
             if ready:

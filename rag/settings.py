@@ -35,7 +35,7 @@ class Settings(BaseSettings):
 
     # --- embedding ---------------------------------------------------------
     embed_model: str = Field("all-MiniLM-L6-v2", description="Embedding model name; 'all-MiniLM-L6-v2' loads the offline packaged copy, anything else is a local sentence-transformers path.")
-    embed_batch_size: int = Field(32, description="Chunks per embedding batch (torch backend; ONNX batches by length, up to 4,096 word-pieces).")
+    embed_batch_size: int = Field(32, description="Chunks per embedding batch (torch backend; ONNX batches by length, up to 2,048 word-pieces).")
     embed_backend: Literal["auto", "onnx", "torch"] = Field("auto", description="'onnx': ONNX Runtime on an int8 export of the model (made once from the local model, cached in RAG_MODEL_CACHE_DIR; no torch in the app process); 'torch': sentence-transformers, the reference; 'auto': onnx, falling back to torch when the export fails or does not match the reference (mean cosine < 0.99).")
     embed_threads: int = Field(0, ge=0, le=256, description="CPU threads the embedder uses; 0 = all cores.")
     model_cache_dir: Path | None = Field(None, description="Folder for exported models (the ONNX embedder); empty: <RAG_DATA_DIR>/models.")

@@ -74,16 +74,19 @@ class VectorStore:
         from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode
 
         vs = self._open()
-        nodes = []
-        for c, v in zip(chunks, vectors, strict=True):
+
+        def node(c: Chunk, v: list[float]) -> TextNode:
             rel = {NodeRelationship.SOURCE: RelatedNodeInfo(node_id=c.book_id)}
             if c.chunk_index > 0:
                 rel[NodeRelationship.PREVIOUS] = RelatedNodeInfo(node_id=f"{c.book_id}:{c.chunk_index - 1}")
             rel[NodeRelationship.NEXT] = RelatedNodeInfo(node_id=f"{c.book_id}:{c.chunk_index + 1}")
-            nodes.append(TextNode(id_=c.id, text=c.text, metadata=c.to_metadata(), embedding=v, relationships=rel,
-                                  start_char_idx=c.char_start, end_char_idx=c.char_end,
-                                  excluded_embed_metadata_keys=list(c.to_metadata()),
-                                  excluded_llm_metadata_keys=list(c.to_metadata())))
+            return TextNode(id_=c.id, text=c.text, metadata=c.to_metadata(), embedding=v, relationships=rel,
+                            start_char_idx=c.char_start, end_char_idx=c.char_end,
+                            excluded_embed_metadata_keys=list(c.to_metadata()),
+                            excluded_llm_metadata_keys=list(c.to_metadata()))
+
+        if len(chunks) != len(vectors):
+            raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors")
         with self._lock:  # a book added in one call: its vectors are the search's; else read back later
             for b in {c.book_id for c in chunks}:
                 if b in self._vectors or b in self._added:
@@ -92,9 +95,9 @@ class VectorStore:
                     pick = [i for i, c in enumerate(chunks) if c.book_id == b]
                     self._vectors[b] = ([chunks[i].id for i in pick], np.asarray([vectors[i] for i in pick], dtype=np.float32))
                 self._added.add(b)
-        batch = max(1, min(self._client.get_max_batch_size(), 5000))
-        for i in range(0, len(nodes), batch):
-            vs.add(nodes[i:i + batch])
+        batch = max(1, min(self._client.get_max_batch_size(), 500))  # nodes made per batch: less memory at once
+        for i in range(0, len(chunks), batch):
+            vs.add([node(c, v) for c, v in zip(chunks[i:i + batch], vectors[i:i + batch])])
 
     def delete_book(self, book_id: str) -> None:
         self._open().delete(book_id)

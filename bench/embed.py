@@ -31,11 +31,14 @@ def child(backend: str, texts_file: Path, out: Path) -> None:
     import json
 
     texts = json.loads(texts_file.read_text())
-    e = LocalSentenceEmbedding(model_name=Settings().embed_model, backend=backend,
+    s = Settings()
+    e = LocalSentenceEmbedding(model_name=s.embed_model, backend=backend, embed_batch_size=s.embed_batch_size,
                                model_cache_dir=str(HERE / "data/models"))
-    e.get_text_embedding_batch(texts[:64])
+    e.background_batch(texts[:64])
     t = time.perf_counter()
-    vecs = np.asarray(e.get_text_embedding_batch(texts), dtype=np.float32)
+    # the ingest path: every text in one call; torch batches RAG_EMBED_BATCH_SIZE texts (sorted by length),
+    # ONNX by length up to its word-piece budget
+    vecs = np.asarray(e.background_batch(texts), dtype=np.float32)
     rate = len(texts) / (time.perf_counter() - t)
     np.save(out, vecs)
     print(json.dumps({"kind": e.kind, "rate": rate}))

@@ -44,6 +44,7 @@ def build(folio: Folio, docs, vecs, copies: int, names=None) -> None:
 def timed(folio: Folio, queries: list[str], **kw) -> list[float]:
     out = []
     for q in queries:
+        getattr(folio.embed, "_queries", {}).clear()  # every question embedded, as if asked for the first time
         t = time.perf_counter()
         folio.ask(q, **kw)  # retrieval, expansion and figure candidates; the answer is not generated
         out.append((time.perf_counter() - t) * 1e3)
@@ -100,10 +101,13 @@ def main() -> None:
         folio.ask(queries[2])
         print(f"  first question after deleting it: {(time.perf_counter() - t) * 1e3:.0f} ms")
         again = Folio(Settings(data_dir=Path(d), model_cache_dir=HERE / "data/models"))
-        again.__dict__["embed"] = folio.embed  # a restart of the app, model already warm
+        again.__dict__["embed"] = folio.embed  # a restart of the app, model already loaded
+        t = time.perf_counter()
+        again.warm_up()  # the app does this in the background at start
+        print(f"  after a restart: warm-up (BM25 from disk, book vectors from Chroma) {time.perf_counter() - t:.1f} s")
         t = time.perf_counter()
         again.ask(queries[3])
-        print(f"  first question after a restart (BM25 from disk): {(time.perf_counter() - t) * 1e3:.0f} ms")
+        print(f"  first question after the restart's warm-up: {(time.perf_counter() - t) * 1e3:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ Entry point (``streamlit run app.py``): registers the pages and the shared sideb
 """
 import streamlit as st
 
-from pages._shared import backend_sidebar, library_sidebar
+from pages._shared import backend_sidebar, library_sidebar, warm_up_in_background
 
 st.set_page_config(page_title="Folio", page_icon="📚", layout="wide")
 
@@ -19,3 +19,4 @@ nav = st.navigation(pages)
 library_sidebar()
 backend_sidebar()
 nav.run()
+warm_up_in_background()  # after the page is out: models load while the user looks at it

@@ -17,9 +17,15 @@ log = logging.getLogger("folio.ui")
 def _service(data_dir: str):
     from rag.service import Folio
 
-    folio = Folio(Settings())
-    folio.start_warm_up()  # models load in the background: the first paint does not wait for them
-    return folio
+    return Folio(Settings())
+
+
+def warm_up_in_background() -> None:
+    """Load the models in a background thread once per process, after the first page has been sent
+    (app.py calls this last), so neither the first paint nor the first question waits for them."""
+    svc = get_service()
+    if not getattr(svc, "_warm_thread", None):
+        svc._warm_thread = svc.start_warm_up()
 
 
 def get_service():

@@ -1,6 +1,5 @@
 """Library: upload PDFs (ingested in the background), follow progress, list, delete, re-index; each
 book's figures and its figure report."""
-import pandas as pd
 import streamlit as st
 
 from pages._shared import chunking_picker, escape_markdown, get_service, show_error
@@ -59,6 +58,8 @@ st.subheader("Books")
 if not books:
     st.info("No books yet. Upload a PDF above to start.")
 else:
+    import pandas as pd  # only with books to list: the empty first page paints sooner
+
     df = pd.DataFrame([{
         "title": b.title, "pages": b.pages, "chunks": b.chunks, "figures": b.figures, "status": b.status,
         "chunking": ", ".join(f"{k}={v}" for k, v in b.chunking.items()), "embedding model": b.embed_model,

@@ -75,3 +75,43 @@ def test_auto_falls_back_to_torch_and_says_why(tmp_path):
     strict = LocalSentenceEmbedding(model_name="all-MiniLM-L6-v2", backend="onnx", model_cache_dir=str(blocked))
     with pytest.raises(OSError):
         strict.kind
+
+
+def test_bulk_embedding_waits_for_questions_being_answered(embed):
+    import threading
+    import time
+
+    from rag.embed import FOREGROUND
+
+    done = []
+    with FOREGROUND:  # a question is being answered
+        worker = threading.Thread(target=lambda: done.append(embed.background_batch(TEXTS[:2])))
+        worker.start()
+        time.sleep(0.3)
+        assert not done  # the ingest's batch waits
+    worker.join(timeout=30)
+    assert done and len(done[0]) == 2
+    ref = np.array(embed.get_text_embedding_batch(TEXTS[:2]))
+    assert ((np.array(done[0]) * ref).sum(1) >= 0.98).all()
+
+
+def test_the_ingest_queue_pauses_at_each_progress_step(tmp_path):
+    from rag.jobs import IngestQueue
+
+    pauses = []
+
+    class Result:
+        book_id, skipped, title = "b", False, "t"
+
+        def summary(self):
+            return "ok"
+
+    def run(data, name, progress, force, chunking):
+        for i in range(3):
+            progress("parsing", i / 3, f"page {i}")
+        return Result()
+
+    q = IngestQueue(run, pause=lambda: pauses.append(1))
+    job = q.submit(b"x", "x.pdf")
+    q.wait(30)
+    assert job.state == "done" and len(pauses) == 3

@@ -5,12 +5,12 @@ the parents are the children's union, so at query time the context is the whole 
 siblings — decided then, not at ingest (``rag.context``)."""
 from __future__ import annotations
 
-from llama_index.core.node_parser import SentenceSplitter
-
 from .base import Piece, SectionContext, locate
 
 
 def split(seg: str, ctx: SectionContext) -> list[Piece]:
+    from llama_index.core.node_parser import SentenceSplitter  # imported on first use: the app starts faster
+
     s = ctx.settings
     parents = SentenceSplitter(chunk_size=s.parent_size, chunk_overlap=0, paragraph_separator="\n\n",
                                tokenizer=ctx.tokenizer)

@@ -1,6 +1,6 @@
-"""App start in a real browser: `streamlit run app.py` → first paint, and the first question's wait.
+"""App start in a real browser: `streamlit run app.py` → first paint, and the wait for the first questions.
 
-Usage: .venv/bin/python bench/first_paint.py [--data DIR] [--question Q]
+Usage: .venv/bin/python bench/first_paint.py [--data DIR] [--question Q] [--then Q2] [--idle S]
 Starts Streamlit on a free port (``--data``: its RAG_DATA_DIR, default a fresh folder, so the library is
 empty unless you point it at one), opens it in Debian chromium (Playwright) as soon as the server
 answers, and prints: seconds from the `streamlit run` command to the Library heading being visible
@@ -28,6 +28,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", type=Path)
     ap.add_argument("--question", default="What is a state diagram?")
+    ap.add_argument("--idle", type=float, default=0.0, help="seconds to wait on the Chat page before asking")
+    ap.add_argument("--then", default="What is recursion?", help="a second question, asked once the first is answered")
     args = ap.parse_args()
     sys.path.insert(0, str(HERE))
     from playwright.sync_api import expect, sync_playwright
@@ -63,15 +65,21 @@ def main() -> None:
                 print(f"server answering {up:.1f} s after `streamlit run`; Library page painted at {paint:.1f} s")
                 if args.data:
                     page.get_by_role("link", name="Chat").click()
+                    page.get_by_role("button", name="➕ New chat").click()  # else the last saved chat is open
                     box = page.get_by_placeholder("Ask about your books…")
+                    expect(page.locator('[data-testid="stChatMessage"]')).to_have_count(0)
+                    time.sleep(args.idle)
                     expect(box).to_be_enabled(timeout=60_000)
-                    box.fill(args.question)
-                    t = time.perf_counter()
-                    box.press("Enter")
-                    answer = page.locator('[data-testid="stChatMessage"]').nth(1)
-                    expect(answer).to_contain_text(re.compile(r"\[\d+\]|Not in your books"), timeout=120_000)
-                    print(f"first question, asked {time.perf_counter() - t0:.1f} s after start: first answer text "
-                          f"{time.perf_counter() - t:.2f} s after Enter")
+                    for n, question in enumerate((args.question, args.then)):
+                        box.fill(question)
+                        t = time.perf_counter()
+                        asked = t - t0
+                        box.press("Enter")
+                        answer = page.locator('[data-testid="stChatMessage"]').nth(2 * n + 1)
+                        expect(answer).to_contain_text(re.compile(r"\[\d+\]|Not in your books"), timeout=120_000)
+                        print(f"{('first', 'second')[n]} question, asked {asked:.1f} s after start: first answer text "
+                              f"{time.perf_counter() - t:.2f} s after Enter")
+                        expect(box).to_be_enabled(timeout=60_000)
                 browser.close()
         finally:
             proc.terminate()

@@ -131,3 +131,19 @@ def test_one_column_pages_keep_their_order(book_pdf):
     doc = pymupdf.open(stream=book_pdf, filetype="pdf")
     assert all(gutter([b for b in p.get_text("dict")["blocks"] if b.get("type") == 0], p.rect.width) is None
                for p in doc)
+
+
+def test_parsing_prints_nothing_to_stdout():
+    """PyMuPDF's advert for its layout package must not reach a CLI user's output (or --json)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("from tests.pdfs import make_book_pdf, make_figure_pdf, make_table_pdf\n"
+            "from rag.parse import parse_pdf\n"
+            "for data in (make_book_pdf(), make_figure_pdf(), make_table_pdf()):\n"
+            "    parse_pdf(data, 'x.pdf', 50)\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout == ""

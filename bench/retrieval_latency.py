@@ -104,7 +104,7 @@ def main() -> None:
         again.__dict__["embed"] = folio.embed  # a restart of the app, model already loaded
         t = time.perf_counter()
         again.warm_up()  # the app does this in the background at start
-        print(f"  after a restart: warm-up (BM25 from disk, book vectors from Chroma) {time.perf_counter() - t:.1f} s")
+        print(f"  after a restart: warm-up (BM25 and book vectors from disk) {time.perf_counter() - t:.1f} s")
         t = time.perf_counter()
         again.ask(queries[3])
         print(f"  first question after the restart's warm-up: {(time.perf_counter() - t) * 1e3:.0f} ms")

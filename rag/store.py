@@ -6,11 +6,17 @@ dimension in its metadata; opening it with another model is refused (``Embedding
 Adds are batched to the client's max batch size. Each node's ref-doc is its book, so
 deleting a book deletes exactly its vectors. Searches are exact dot products over the searched books'
 vectors kept in memory (50k chunks: 77 MB, ~5 ms), the hits' text and metadata read from the collection.
+Each book's vectors are also saved as a NumPy file (``data/vectors/<collection>/<book>.npy`` with its ids),
+written when the book is added or first read back, removed with the book, so a restart maps them from disk
+instead of reading every vector back from Chroma.
 """
 from __future__ import annotations
 
+import json
+import os
 import re
 import threading
+from pathlib import Path
 
 import numpy as np
 
@@ -34,6 +40,46 @@ class VectorStore:
         self._vs = None
         self._vectors: dict[str, tuple[list[str], np.ndarray]] = {}  # book id → its chunk ids and vectors
         self._added: set[str] = set()  # books this process has written vectors for
+        self.files = Path(settings.data_dir) / "vectors" / self.name  # <book>.npy + <book>.ids.json
+
+    # --- the per-book vector files ----------------------------------------------------
+    def _file(self, book_id: str) -> Path:
+        return self.files / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', book_id)}.npy"
+
+    def _save_file(self, book_id: str, ids: list[str], mat: np.ndarray) -> None:
+        """Atomically (temporary files, then rename: ids last, so ids present ⇒ matrix complete)."""
+        try:
+            self.files.mkdir(parents=True, exist_ok=True)
+            f = self._file(book_id)
+            ids_f = f.with_suffix(".ids.json")
+            tmp = f.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")  # one per writer
+            ids_f.unlink(missing_ok=True)
+            with open(tmp, "wb") as out:
+                np.save(out, np.ascontiguousarray(mat, dtype=np.float32))
+            os.replace(tmp, f)
+            tmp.write_text(json.dumps(ids))
+            os.replace(tmp, ids_f)
+        except OSError:  # a cache: the vectors are in Chroma
+            pass
+
+    def _load_file(self, book_id: str) -> tuple[list[str], np.ndarray] | None:
+        """The saved vectors, if their ids are still in the collection (first and last checked)."""
+        f = self._file(book_id)
+        try:
+            ids = json.loads(f.with_suffix(".ids.json").read_text())
+            mat = np.load(f, mmap_mode="r")
+        except (OSError, ValueError):
+            return None
+        if not ids or mat.shape != (len(ids), self.dim):
+            return None
+        if len(self._collection.get(ids=[ids[0], ids[-1]], include=[])["ids"]) != len({ids[0], ids[-1]}):
+            return None
+        return ids, mat
+
+    def _remove_file(self, book_id: str) -> None:
+        f = self._file(book_id)
+        for p in (f.with_suffix(".ids.json"), f):
+            p.unlink(missing_ok=True)
 
     # --- opening ----------------------------------------------------------------
     def _open(self):
@@ -95,15 +141,21 @@ class VectorStore:
                     pick = [i for i, c in enumerate(chunks) if c.book_id == b]
                     self._vectors[b] = ([chunks[i].id for i in pick], np.asarray([vectors[i] for i in pick], dtype=np.float32))
                 self._added.add(b)
+                self._remove_file(b)
         batch = max(1, min(self._client.get_max_batch_size(), 500))  # nodes made per batch: less memory at once
         for i in range(0, len(chunks), batch):
             vs.add([node(c, v) for c, v in zip(chunks[i:i + batch], vectors[i:i + batch])])
+        with self._lock:
+            whole = {b: self._vectors[b] for b in {c.book_id for c in chunks} if b in self._vectors}
+        for b, (ids, mat) in whole.items():  # after Chroma has them
+            self._save_file(b, ids, mat)
 
     def delete_book(self, book_id: str) -> None:
         self._open().delete(book_id)
         with self._lock:
             self._vectors.pop(book_id, None)
             self._added.discard(book_id)
+            self._remove_file(book_id)
 
     def count(self, book_id: str | None = None) -> int:
         self._open()
@@ -127,9 +179,13 @@ class VectorStore:
         with self._lock:
             have = self._vectors.get(book_id)
         if have is None:
-            got = self._collection.get(where={"book_id": book_id}, include=["embeddings"])
-            mat = np.asarray(got["embeddings"], dtype=np.float32) if len(got["ids"]) else np.zeros((0, self.dim), np.float32)
-            have = (list(got["ids"]), mat)
+            have = self._load_file(book_id)
+            if have is None:
+                got = self._collection.get(where={"book_id": book_id}, include=["embeddings"])
+                mat = np.asarray(got["embeddings"], dtype=np.float32) if len(got["ids"]) else np.zeros((0, self.dim), np.float32)
+                have = (list(got["ids"]), mat)
+                if have[0]:
+                    self._save_file(book_id, *have)
             with self._lock:
                 self._vectors[book_id] = have
         return have

@@ -214,3 +214,33 @@ def test_a_scanned_page_says_it_was_read_by_ocr(folio):
     assert "1 scanned page(s) read by OCR (en, mean confidence" in r.summary()
     a = folio.ask("Where does the lighthouse keeper log the passing ships?").consume()
     assert not a.not_found and "red book" in a.text and folio.pages(r.book_id)[0].ocr > 70
+
+
+def test_book_vectors_are_saved_and_a_restart_searches_them_from_disk(folio, book_pdf, settings, embed):
+    """Each book's vectors go to a file beside Chroma when it is added; after a restart the search maps that
+    file (no read-back from Chroma) and finds the same chunks; re-index rewrites it, delete removes it, and a
+    file whose ids Chroma no longer holds is ignored."""
+    import numpy as np
+
+    r = folio.ingest(book_pdf, "garden.pdf")
+    f = folio.store._file(r.book_id)
+    assert f.exists() and f.with_suffix(".ids.json").exists()
+    before = [s.hit.id for s in folio.ask("How often do tomatoes need watering?").answer.sources]
+
+    again = Folio(settings)
+    again.__dict__["embed"] = embed
+    again.store._open()
+    ids, mat = again.store._book_vectors(r.book_id)
+    assert isinstance(mat, np.memmap) and len(ids) == r.chunks == mat.shape[0]
+    assert [s.hit.id for s in again.ask("How often do tomatoes need watering?").answer.sources] == before
+
+    folio.settings = settings.model_copy(update={"chunk_size": 64})
+    (r2,) = folio.reindex(r.book_id)
+    assert len(folio.store._load_file(r.book_id)[0]) == r2.chunks != r.chunks
+    folio.delete_book(r.book_id)
+    assert not f.exists() and not f.with_suffix(".ids.json").exists()
+
+    stale = Folio(settings)  # a file left behind whose chunks are gone from Chroma
+    stale.store._open()
+    stale.store._save_file("gone", ["gone:0", "gone:1"], np.ones((2, stale.store.dim), np.float32))
+    assert stale.store._load_file("gone") is None and stale.store.query([0.0] * stale.store.dim, 3, ["gone"]) == []

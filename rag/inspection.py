@@ -112,6 +112,10 @@ class Inspection:
         t = time.perf_counter()
         sources = self._context(question, retriever.query_vector, hits, s, books)
         trace["expand"] = (time.perf_counter() - t) * 1e3
+        if s.answer_backend != "extractive" and s.llm_focus:  # what the LLM reads, as ask gives it
+            from .answer.focus import focus
+
+            sources = focus(question, sources, self.embed)
         kept = {h.chunk.id for h in hits}
         context = format_sources(sources)
         from .chunking.zones import asks_for_zone

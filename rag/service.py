@@ -274,6 +274,13 @@ class Folio(CitationPages, Inspection):
             answer.sources = self._context(query, retriever.query_vector, closest[:CLOSEST], s, books)
             text = NOT_FOUND_TEXT if not hits else NOT_IN_BOOKS_TEXT.format(p=p)
             return AnswerStream(answer, iter([text]), t0)
+        if backend.name != "extractive" and s.llm_focus:  # the LLM reads the sources that hold an answer
+            from .answer.focus import focus
+
+            t = time.perf_counter()
+            answer.sources = focus(query, answer.sources, self.embed)
+            trace["focus"] = (time.perf_counter() - t) * 1e3
+            answer.context = {**self._context_report(query, answer.sources, s), "answerability": answer.context["answerability"]}
         t = time.perf_counter()
         figures, figure_vec = self._figure_candidates(query, retriever.query_vector, answer.sources, ids, titles, s)
         trace["figures"] = (time.perf_counter() - t) * 1e3

@@ -73,6 +73,7 @@ class Settings(BaseSettings):
     # --- answering ----------------------------------------------------------
     answer_backend: AnswerBackendName = Field("extractive", description="'extractive' (offline, no LLM), 'openai' (any OpenAI-compatible server) or 'ollama'.")
     extractive_sentences: int = Field(4, ge=1, le=12, description="Sentences the extractive answerer quotes.")
+    llm_focus: bool = Field(True, description="LLM backends read only the sources holding a sentence that answers (scored as the extractive answerer scores them, within 80 % of the best), best first, at least 3; false = every retrieved source in fused order.")
     llm_base_url: str = Field("http://127.0.0.1:8080/v1", description="OpenAI-compatible base URL (vLLM, llama.cpp server, LM Studio…).")
     llm_model: str = Field("local-model", description="Model name sent to the OpenAI-compatible server.")
     llm_api_key: str = Field("not-needed", description="API key for the OpenAI-compatible server.")

@@ -52,6 +52,10 @@ def test_openai_compatible_server_streams_an_answer(folio, book_pdf, llm_url):
     assert a.text.strip() and a.backend == "openai"
     assert a.sources and any("twice a week" in s.text for s in a.sources)
     assert a.trace["first_token"] < a.trace["total"]
+    # the model read the sources that answer, the answer's first, numbered as it saw them
+    assert "twice a week" in a.sources[0].hit.text and [s.n for s in a.sources] == list(range(1, len(a.sources) + 1))
+    every = folio.ask("How often do tomatoes need watering?", **over, llm_focus=False).consume()
+    assert "focus" in a.trace and "focus" not in every.trace and len(every.sources) >= len(a.sources)
     # follow-ups ask the LLM to rewrite the question (a base model's rewrite is kept or folded)
     b = folio.ask("Why?", history=[("How often do tomatoes need watering?", a.text)], **over).consume()
     assert b.query and b.query != ""

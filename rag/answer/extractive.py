@@ -113,8 +113,9 @@ class ExtractiveBackend:
     def __init__(self, embed, n_sentences: int = 4):
         self.embed, self.n = embed, n_sentences
 
-    def select(self, question: str, sources: list[Source]) -> list[tuple[str, int, float]]:
-        """(sentence, source n, score), best first, near-duplicates dropped."""
+    def select(self, question: str, sources: list[Source], keep_share: float = KEEP_SHARE) -> list[tuple[str, int, float]]:
+        """(sentence, source n, score), best first, near-duplicates dropped; none below ``keep_share`` of the
+        best score."""
         cands: list[tuple[str, int, bool]] = []
         seen: set[str] = set()
         for s in sources:
@@ -154,7 +155,7 @@ class ExtractiveBackend:
         scored = [(sent, n, float(c) + pr) for (sent, n, pr), c in zip(prior, vecs @ q)]
         scored.sort(key=lambda x: -x[2])
         chosen: list[tuple[str, int, float]] = []
-        floor = scored[0][2] * KEEP_SHARE if scored[0][2] > 0 else float("-inf")
+        floor = scored[0][2] * keep_share if scored[0][2] > 0 else float("-inf")
         for sent, n, sc in scored:
             if sc < floor:
                 break
@@ -166,17 +167,17 @@ class ExtractiveBackend:
                 break
         return chosen
 
-    def select_parts(self, question: str, sources: list[Source]) -> list[tuple[str, int, float]]:
+    def select_parts(self, question: str, sources: list[Source], keep_share: float = KEEP_SHARE) -> list[tuple[str, int, float]]:
         """``select`` per part of a two-part question (``rag.decompose``), so each part gets its answer."""
         from ..decompose import decompose
 
         parts = decompose(question)
         if len(parts) < 2:
-            return self.select(question, sources)
+            return self.select(question, sources, keep_share)
         chosen: list[tuple[str, int, float]] = []
         per = max(1, self.n // len(parts))
         for part in parts:
-            for sent, n, sc in self.select(part, sources)[:per]:
+            for sent, n, sc in self.select(part, sources, keep_share)[:per]:
                 if all(sent != c[0] for c in chosen):
                     chosen.append((sent, n, sc))
         return chosen

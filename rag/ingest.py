@@ -21,7 +21,7 @@ from .chunking import chunk_book
 from .chunking.base import embedding_texts
 from .context import guess_doc_type
 from .errors import BadDocumentError
-from .embed_cache import EmbeddingCache
+from .embed.cache import EmbeddingCache
 from .figlinks import link_figures
 from .parse import check_pdf_bytes, parse_pdf
 from .settings import Settings

@@ -39,7 +39,7 @@ class Inspection:
     def preview_chunks(self, book_id: str, chunking: dict, pages: tuple[int, int] | None = None) -> list[Chunk]:
         """The chunks another strategy/size would make for this book (only the sections touching ``pages``
         when given), without re-indexing; the semantic strategy's sentence vectors come from the cache."""
-        from .embed_cache import EmbeddingCache
+        from .embed.cache import EmbeddingCache
         from .inspect import preview
 
         s = self.chunking_settings(chunking)

@@ -35,7 +35,7 @@ def test_reference_spans_are_first_occurrences():
 @pytest.mark.skipif(not (BENCH / "questions_df.csv").exists(), reason="../shared/eval/chunking not present")
 @pytest.mark.parametrize("chunker", ["paragraph", "hierarchical"])
 def test_a_real_run_on_one_corpus(embed, tmp_path, chunker):
-    from rag.embed_cache import EmbeddingCache
+    from rag.embed.cache import EmbeddingCache
 
     bench = cb.load(BENCH, ["chatlogs"])
     assert len(bench.questions) == 56 and list(bench.corpora) == ["chatlogs"]

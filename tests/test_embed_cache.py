@@ -1,7 +1,7 @@
 """The content-hash embedding cache: the same text with the same model is embedded once."""
 import numpy as np
 
-from rag.embed_cache import EmbeddingCache
+from rag.embed.cache import EmbeddingCache
 
 
 class Counting:

@@ -76,7 +76,7 @@ def parse_config(text: str) -> dict:
 
 def run_chunks(args, svc) -> int:
     from ..chunking import STRATEGIES
-    from ..embed_cache import EmbeddingCache
+    from ..embed.cache import EmbeddingCache
     from . import chunkbench
 
     if not (args.folder / "questions_df.csv").exists():

@@ -1,6 +1,6 @@
 """Export a sentence-transformers BERT model to ONNX and quantise it to int8 (run once, in a subprocess).
 
-``python -m rag.embed_export MODEL_DIR OUT.onnx`` writes ``OUT.onnx`` and ``OUT.json`` (the check). The
+``python -m rag.embed.export MODEL_DIR OUT.onnx`` writes ``OUT.onnx`` and ``OUT.json`` (the check). The
 graph is the transformer plus mean pooling and L2 normalisation, so ONNX Runtime returns the sentence
 vector itself. Weights are quantised to int8 per output channel (activations dynamically, uint8): on
 CPUs with AVX-512 VNNI that runs the matrix products in 8-bit. The quantised model is checked against the
@@ -8,7 +8,7 @@ torch model on ``SAMPLES`` (English, German, Vietnamese, code, short and 250-wor
 mean cosine is below ``MIN_MEAN_COSINE``, the fp32 export is kept instead, and if that fails too the
 manifest says so and the torch backend is used.
 
-This module imports torch; the app imports it only through the subprocess ``rag.embed_onnx`` starts.
+This module imports torch; the app imports it only through the subprocess ``rag.embed.onnx`` starts.
 """
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def _cosines(model_dir: Path, onnx_path: Path) -> list[float]:
     import numpy as np
     from sentence_transformers import SentenceTransformer
 
-    from .embed_onnx import OnnxEncoder
+    from .onnx import OnnxEncoder
 
     ref = SentenceTransformer(str(model_dir), device="cpu", local_files_only=True).encode(
         SAMPLES, normalize_embeddings=True, convert_to_numpy=True)

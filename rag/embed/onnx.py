@@ -1,6 +1,6 @@
 """ONNX Runtime backend for the embedding model: int8 on the CPU, no torch in the process.
 
-The model is exported once from the packaged sentence-transformers folder (``rag.embed_export``, in a
+The model is exported once from the packaged sentence-transformers folder (``rag.embed.export``, in a
 subprocess because export needs torch) into the model cache folder, keyed by the model's files; later
 starts load the cached file in well under a second. Texts are tokenised with the model's own fast
 tokenizer and batched by length (longest first, up to ``TOKENS_PER_BATCH`` word-pieces of padded
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import RagError
+from ..errors import RagError
 
 TOKENS_PER_BATCH = 8 * 256
 MAX_LENGTH = 256  # what sentence-transformers reads of all-MiniLM-L6-v2
@@ -50,9 +50,9 @@ def exported(model_dir: Path, cache_dir: Path, name: str = "", timeout_s: float 
         if not meta.exists():
             env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TRANSFORMERS_VERBOSITY": "error",
                    "TOKENIZERS_PARALLELISM": "false"}
-            run = subprocess.run([sys.executable, "-m", "rag.embed_export", str(model_dir), str(out)], env=env,
+            run = subprocess.run([sys.executable, "-m", "rag.embed.export", str(model_dir), str(out)], env=env,
                                  capture_output=True, text=True, timeout=timeout_s,
-                                 cwd=str(Path(__file__).resolve().parents[1]))
+                                 cwd=str(Path(__file__).resolve().parents[2]))
             if run.returncode != 0 or not meta.exists():
                 tail = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no output"]
                 raise RagError(f"Could not export the embedding model to ONNX ({tail[0]}). "

@@ -1,7 +1,7 @@
 """The embedder: a LlamaIndex ``BaseEmbedding`` over the local model, loaded offline.
 
 Two backends compute the same vectors (L2-normalised: dot product = cosine):
-- ``onnx``: ONNX Runtime on an int8 export of the model (``rag.embed_onnx``; exported once, cached in
+- ``onnx``: ONNX Runtime on an int8 export of the model (``rag.embed.onnx``; exported once, cached in
   the model cache folder). About 3× the chunks/s of torch on 2 cores; torch is never imported.
 - ``torch``: sentence-transformers, the reference.
 ``auto`` (the default) uses onnx and falls back to torch when the export cannot be made or does not
@@ -19,40 +19,11 @@ from typing import Any
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
-from .tokens import model_path
+from ..tokens import model_path
+from .foreground import FOREGROUND
 
 EMBED_DIMS = {"all-MiniLM-L6-v2": 384}
 QUERY_CACHE_SIZE = 1024
-YIELD_MAX_S = 2.0  # the longest a background batch waits for questions being answered
-
-
-class _Foreground:
-    """Counts embeddings for questions in progress; background work (ingest) waits while there are any,
-    so chat stays quick while a book is added (on 2 cores the two would otherwise share them)."""
-
-    def __init__(self):
-        self.n = 0
-        self.cond = threading.Condition()
-
-    def __enter__(self):
-        with self.cond:
-            self.n += 1
-
-    def __exit__(self, *exc):
-        with self.cond:
-            self.n -= 1
-            self.cond.notify_all()
-
-    def wait_idle(self) -> None:
-        import time
-
-        deadline = time.monotonic() + YIELD_MAX_S
-        with self.cond:
-            while self.n > 0 and time.monotonic() < deadline:
-                self.cond.wait(timeout=0.05)
-
-
-FOREGROUND = _Foreground()
 
 
 class LocalSentenceEmbedding(BaseEmbedding):
@@ -100,7 +71,7 @@ class LocalSentenceEmbedding(BaseEmbedding):
         return self._model
 
     def _load_onnx(self):
-        from .embed_onnx import OnnxEncoder, exported
+        from .onnx import OnnxEncoder, exported
 
         folder = model_path(self.model_name)
         if not (folder / "tokenizer.json").exists():

@@ -2,7 +2,7 @@
 import streamlit as st
 
 from rag.errors import RagError
-from rag.rerank import status as rerank_status
+from rag.retrieve.rerank import status as rerank_status
 
 from pages._shared import get_service, overrides, render_answer_extras, show_error
 

@@ -2,7 +2,7 @@
 
 Confidence follows the published formula: 0.7 × average similarity of the chunks used + 0.3 × share
 of those chunks with similarity above 0.7 (0 for a declined answer, whose passages are only the closest
-found; the chat shows the calibrated answerability instead, ``rag.answerability``). Flags: slow (total latency over ``slow_answer_ms``) and
+found; the chat shows the calibrated answerability instead, ``rag.retrieve.answerability``). Flags: slow (total latency over ``slow_answer_ms``) and
 low similarity (average similarity under ``low_similarity``).
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .answer import NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, make_backend
-from .answerability import probability as answerable
+from .retrieve.answerability import probability as answerable
 from .bm25 import BM25Cache
 from .chunking.zones import ZONES
 from .catalog import Catalog
@@ -301,7 +301,7 @@ class Folio(CitationPages, Inspection):
     def _retrieve(self, query: str, s: Settings, ids: list[str], trace: dict):
         """Retrieve (dense ∥ BM25 → fusion → relevance filter), then put chunks of figures the
         question names first. Returns the retriever (its ``candidates`` and ``query_vector``) and hits."""
-        from .decompose import decompose, interleave
+        from .retrieve.decompose import decompose, interleave
         from .retrieve import HybridRetriever
 
         ready = self.catalog.books("ready")

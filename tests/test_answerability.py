@@ -1,7 +1,7 @@
 """Answerability: features from retrieval evidence, the fitted model, calibration, and the decision in ask()."""
 import pytest
 
-from rag.answerability import FEATURES, Model, calibration, features, fit, load
+from rag.retrieve.answerability import FEATURES, Model, calibration, features, fit, load
 from rag.bm25 import BM25Index
 from rag.types import Chunk, Hit
 

@@ -1,7 +1,7 @@
 """Two-part questions: split at clear joins only, each part retrieved, both answered."""
 import pytest
 
-from rag.decompose import decompose
+from rag.retrieve.decompose import decompose
 
 
 @pytest.mark.parametrize("question, parts", [

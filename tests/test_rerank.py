@@ -2,7 +2,7 @@
 import pytest
 
 from rag.errors import RagError
-from rag.rerank import rerank, status
+from rag.retrieve.rerank import rerank, status
 from rag.types import Chunk, Hit
 
 WORDS = ("tomatoes need deep watering twice a week jupiter is the largest planet telescopes use lenses "

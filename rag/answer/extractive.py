@@ -168,8 +168,8 @@ class ExtractiveBackend:
         return chosen
 
     def select_parts(self, question: str, sources: list[Source], keep_share: float = KEEP_SHARE) -> list[tuple[str, int, float]]:
-        """``select`` per part of a two-part question (``rag.decompose``), so each part gets its answer."""
-        from ..decompose import decompose
+        """``select`` per part of a two-part question (``rag.retrieve.decompose``), so each part gets its answer."""
+        from ..retrieve.decompose import decompose
 
         parts = decompose(question)
         if len(parts) < 2:

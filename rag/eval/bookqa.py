@@ -137,7 +137,7 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
 
 
 def summarise(records: list[dict]) -> dict:
-    from ..answerability import calibration
+    from ..retrieve.answerability import calibration
 
     ans = [r for r in records if r["answerable"]]
     ab = abstention([r["answerable"] for r in records], [r["abstained"] for r in records])

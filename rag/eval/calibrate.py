@@ -1,4 +1,4 @@
-"""Fit the answerability model (``rag.answerability``) on a book QA set, and say how well it decides.
+"""Fit the answerability model (``rag.retrieve.answerability``) on a book QA set, and say how well it decides.
 
 Positives: the set's answerable questions asked of the whole library. Negatives: its unanswerable
 questions, and each answerable question asked of every *other* book alone (a library without the
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from ..answerability import FEATURES, Model, fit
-from ..answerability import decide as prob
+from ..retrieve.answerability import FEATURES, Model, fit
+from ..retrieve.answerability import decide as prob
 
 
 def collect(folio, items, book_ids: dict[str, str], cross_book: bool = True, progress=None) -> list[dict]:

@@ -46,10 +46,10 @@ def add_parser(sub) -> None:
                    help="dense = the report's protocol; hybrid = Folio's dense + BM25 fusion")
     k.add_argument("--corpora", help="comma-separated corpus names (default: all five)")
     k.add_argument("--out", type=Path, help="write the results as JSON")
-    a = ev.add_parser("calibrate", help="fit the answerability model on a QA set (rag/answerability.json)")
+    a = ev.add_parser("calibrate", help="fit the answerability model on a QA set (rag/retrieve/answerability.json)")
     a.add_argument("set", type=Path)
     a.add_argument("--pdfs", type=Path, required=True)
-    a.add_argument("--write", action="store_true", help="store the fitted model in rag/answerability.json")
+    a.add_argument("--write", action="store_true", help="store the fitted model in rag/retrieve/answerability.json")
     a.add_argument("--no-cross-book", action="store_true", help="no negatives from asking other books")
     a.add_argument("--out", type=Path, help="write the feature rows as JSON")
     c = ev.add_parser("check", help="check a question set: files present, evidence quotes on their pages")
@@ -167,7 +167,7 @@ def run(args, svc) -> int:
 
 def run_calibrate(args, svc, items) -> int:
     from . import bookqa, calibrate
-    from ..answerability import MODEL_PATH, fit
+    from ..retrieve.answerability import MODEL_PATH, fit
 
     print(f"ingesting {len({i.file for i in items})} files into {svc.settings.data_dir}…", file=sys.stderr)
     ids = bookqa.ingest_files(svc, items, args.pdfs)

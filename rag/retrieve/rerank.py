@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from .errors import RagError
+from ..errors import RagError
 
 _MODELS: dict[str, object] = {}
 _LOCK = threading.Lock()

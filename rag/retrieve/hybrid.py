@@ -15,11 +15,11 @@ from typing import Callable
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
-from .bm25 import BM25Index
-from .chunking.zones import ZONES, asks_for_zone
-from .settings import Settings
-from .store import VectorStore
-from .types import Hit
+from ..bm25 import BM25Index
+from ..chunking.zones import ZONES, asks_for_zone
+from ..settings import Settings
+from ..store import VectorStore
+from ..types import Hit
 
 
 def rrf(rankings: list[list[str]], k: int = 60) -> dict[str, float]:
@@ -75,7 +75,7 @@ class HybridRetriever(BaseRetriever):
         self.timings: dict[str, float] = {}
         self.query_vector: list[float] | None = None  # the last query's embedding (figures reuse it)
         self.candidates: list[Hit] = []  # the last query's fused hits before the relevance filter
-        self.evidence: dict[str, float] = {}  # the last query's answerability features (rag.answerability)
+        self.evidence: dict[str, float] = {}  # the last query's answerability features (rag.retrieve.answerability)
 
     def hits(self, query: str) -> list[Hit]:
         import time
@@ -101,7 +101,7 @@ class HybridRetriever(BaseRetriever):
         hits = [Hit(chunks[cid], fused[cid], sims.get(cid, -1.0), dense_rank.get(cid), bm25_rank.get(cid),
                     bm25_score.get(cid, 0.0), sims.get(cid, -1.0) >= s.similarity_threshold) for cid in ordered]
         t_rr = time.perf_counter()
-        if s.rerank_model:  # optional cross-encoder stage (rag.rerank)
+        if s.rerank_model:  # optional cross-encoder stage (rag.retrieve.rerank)
             from .rerank import rerank
 
             hits = rerank(query, hits, s.rerank_model, s.rerank_top_n)

@@ -84,7 +84,9 @@ if question:
     svc.catalog.add_message(session_id, "user", question)
     with st.chat_message("assistant"):
         try:
-            with st.spinner("Searching the library…"):
+            warming = svc.warm_seconds is None and not svc.warm_error  # the models still load after a start
+            with st.spinner("Loading the search models, then searching (only after a start)…" if warming
+                            else "Searching the library…"):
                 stream = svc.ask(question, history=history, book_id=scope, **o)
             box, shown = st.empty(), ""
             for piece in stream:  # streamed as plain text: a book's words are never Markdown or HTML

@@ -19,9 +19,9 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 
 
 # bump when the same settings cut different chunks (3: running headers/footers kept out of chunk text;
-# 4: contents/index/references/copyright chunks tagged; 5: ruled tables as Markdown rows, kept whole; scans OCR'd),
-# so adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 5
+# 4: contents/index/references/copyright chunks tagged; 5: ruled tables as Markdown rows, kept whole; scans OCR'd;
+# 6: ligatures expanded), so adding a book again re-makes its chunks instead of keeping the old ones
+CHUNKING_VERSION = 6
 
 
 class Settings(BaseSettings):

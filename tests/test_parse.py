@@ -147,3 +147,13 @@ def test_parsing_prints_nothing_to_stdout():
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout == ""
+
+
+def test_ligatures_come_out_as_letters():
+    """A typeset "ﬀ"/"ﬁ" glyph is read as "ff"/"fi", so "hausdorffsch" in a question meets the book's word."""
+    path = eval_pdf("de_geotopo_117p_ccbysa.pdf")
+    book = parse_pdf(path.read_bytes(), path.name)
+    text = "".join(p.text for p in book.pages)
+    assert not [ch for ch in text if "\ufb00" <= ch <= "\ufb06"]
+    assert "Ein topologischer Raum X heißt hausdorffsch" in book.pages[11].text.replace("\n", " ")
+    assert text.count("Definition") > 50

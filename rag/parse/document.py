@@ -25,8 +25,9 @@ MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file 
 def _text_blocks(page) -> list[dict]:
     import pymupdf
 
-    flags = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP
-             | pymupdf.TEXT_DEHYPHENATE)
+    # ligatures are expanded ("ﬀ" → "ff"): "hausdorﬀsch" must match a question's "hausdorffsch" in BM25, the
+    # embedder and the quote check (Geometrie und Topologie has 381 of them)
+    flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_DEHYPHENATE
     blocks = [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
     return columns.reading_order(blocks, page.rect.width)
 

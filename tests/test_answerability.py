@@ -133,3 +133,19 @@ def test_exercise_prompts_are_not_answers(sentence, prompt):
     from rag.answer.extractive import EXERCISE
 
     assert bool(EXERCISE.match(sentence)) is prompt
+
+
+def test_a_block_label_starts_a_sentence_and_figure_references_do_not():
+    """Lecture notes run figure labels, an example and "Definition 10" into one line: the definition is quoted
+    whole and alone; "… shown in Figure 3.1." stays one sentence."""
+    from rag.answer.extractive import _sentences
+
+    text = ("(a) Br(0) (b) Euklidische Topologie Abbildung 1.3: Veranschaulichungen zur Metrik d aus Beispiel 10 "
+            "Beispiel 11 (SNCF-Metrik1)\nX = R2 Definition 10\nEin topologischer Raum X heißt hausdorffsch, wenn es "
+            "für je zwei Punkte Umgebungen gibt, die sich nicht schneiden.\nThe stack diagram for the previous "
+            "example is shown in Figure 3.1.\nTo keep track of the variables, draw a stack diagram.")
+    got = _sentences(text)
+    assert ("Definition 10 Ein topologischer Raum X heißt hausdorffsch, wenn es für je zwei Punkte Umgebungen "
+            "gibt, die sich nicht schneiden.") in got
+    assert "The stack diagram for the previous example is shown in Figure 3.1." in got
+    assert all("Definition 10" not in s or s.startswith("Definition 10") for s in got)

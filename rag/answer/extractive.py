@@ -20,7 +20,8 @@ def _sentences(text: str) -> list[str]:
 
     split = split_by_sentence_tokenizer()
     out = []
-    for para in re.split(r"\n\s*\n", text):
+    paras = [piece for para in re.split(r"\n\s*\n", text) for piece in LABEL_LINE.split(para)]
+    for para in paras:
         parts: list[str] = []
         for s in _join_abbreviations(para, split(para)) if para.strip() else []:
             s = " ".join(s.split())
@@ -36,6 +37,13 @@ def _sentences(text: str) -> list[str]:
                 out.append(s)
     return out
 
+
+# a numbered block's label ("Definition 10", "Beispiel 11 (…)", "Figure 2.1: …") starts a new sentence when it opens
+# a line; a block label standing alone on its line ends the text before it too ("… X = R2 Definition 10\nEin
+# topologischer Raum X heißt …" is two). Figure and table labels are left alone there: "… shown in Figure 3.1.\n"
+_BLOCK = r"(?:Definition|Satz|Lemma|Korollar|Folgerung|Beispiel|Bemerkung|Proposition|Theorem|Corollary|Example|Remark)"
+_LABEL = rf"(?:{_BLOCK}|Exercise|Aufgabe|Übung|Abbildung|Abb\.|Figure|Fig\.|Table|Tabelle|Tab\.)[ \t]+\d"
+LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w[ \t]*(?:\([^()\n]*\))?[ \t]*\n)")
 
 ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")
 

@@ -303,6 +303,7 @@ class Folio(CitationPages, Inspection):
         question names first. Returns the retriever (its ``candidates`` and ``query_vector``) and hits."""
         from .retrieve.decompose import decompose, interleave
         from .retrieve import HybridRetriever
+        from .retrieve.definition import definition_first
 
         ready = self.catalog.books("ready")
 
@@ -319,6 +320,10 @@ class Folio(CitationPages, Inspection):
             each = [HybridRetriever(s, self.store, self.embed, bm25, ids).hits(p) for p in parts]
             hits = interleave([hits] + each, s.max_chunks)
             trace["sub_questions"] = (time.perf_counter() - t) * 1e3
+        t = time.perf_counter()
+        hits, _how = definition_first(query, hits, bm25, self.store.similarities, retriever.query_vector, ids)
+        hits = hits[:s.max_chunks]
+        trace["definition"] = (time.perf_counter() - t) * 1e3
         t = time.perf_counter()
         named = named_figure_hits(self.catalog, self.store, query, retriever.query_vector, ids)
         retriever.evidence["named_figure"] = 1.0 if named else 0.0

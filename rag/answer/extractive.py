@@ -74,22 +74,39 @@ DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+
 WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
 
 
+# "What is a tuple in Python?" defines "tuple": a trailing "in/im/for/bei …" names the context, not the term
+QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim)\s+.+$", re.I)
+
+
+def definition_term(question: str) -> str | None:
+    """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' question asks to define, else None."""
+    m = DEFINE_Q.match(question) or DEFINE_Q_DE.match(question)
+    if m:
+        term = next(g for g in m.groups() if g).strip()
+        return QUALIFIER.sub("", term) or term
+    m = WHEN_CALLED_DE.match(question)
+    return m.group(1) if m else None
+
+
 def definition_pattern(question: str) -> re.Pattern | None:
     """For 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' questions: a pattern matching sentences that
     define X (or call something Y)."""
-    m = DEFINE_Q.match(question)
-    if m:
-        term = re.escape((m.group(1) or m.group(2)).strip())
-        return re.compile(rf"(^{term}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{term}\b|^(?:an?\s+|the\s+)?{term}\s+(?:is|are|refers to|means)\b)", re.I)
-    m = WHEN_CALLED_DE.match(question)
-    if m:
-        return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{re.escape(m.group(1))}\b", re.I)
-    m = DEFINE_Q_DE.match(question)
-    if m:
-        term = re.escape(m.group(1).strip())
-        return re.compile(rf"(^{term}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{term}\b|"
-                          rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{term}\s+(?:ist|sind|bezeichnet)\b)", re.I)
-    return None
+    term = definition_term(question)
+    if term is None:
+        return None
+    t = re.escape(term)
+    if DEFINE_Q.match(question):
+        return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means)\b)", re.I)
+    if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
+        return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
+    return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{t}\b|"
+                      rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b)", re.I)
+
+
+def defines(question: str, text: str) -> bool:
+    """Whether ``text`` has a sentence defining what ``question`` asks about."""
+    pat = definition_pattern(question)
+    return bool(pat) and any(pat.search(s) for s in _sentences(text))
 
 
 # Sentences of the matching chunk itself are preferred to those of its window/parent (context for the
@@ -106,6 +123,8 @@ CAPTION_BONUS = 0.25
 # an exercise prompt ("Describe some of the effects of …") does not answer either
 EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
                       r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
+# a sentence defining the term a definition question asks about ("A tuple is …", "f heißt Homöomorphismus, wenn …")
+DEFINES_BONUS = 0.35
 # no padding: a sentence scoring below this share of the best one is loosely related, not part of the answer
 KEEP_SHARE = 0.8
 SHORTLIST = 48  # candidate sentences embedded per question
@@ -144,7 +163,7 @@ class ExtractiveBackend:
                 continue  # a question about that figure
             words = {_stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
-            boost = 0.2 if define and define.search(sent) else 0.0
+            boost = DEFINES_BONUS if define and define.search(sent) else 0.0
             if named and named & set(reference_keys(sent)):
                 boost += 0.25
                 if caption_key(sent) in named:  # the caption itself says what the figure shows

@@ -1,0 +1,59 @@
+"""Definition questions put the passage that defines the term first (rag.retrieve.definition)."""
+import pytest
+
+from rag.answer.extractive import definition_term
+from rag.retrieve.definition import definition_first
+from rag.types import Chunk, Hit
+
+
+@pytest.mark.parametrize("question, term", [
+    ("What is a tuple in Python?", "tuple"),
+    ("What is a state diagram?", "state diagram"),
+    ("Define recursion", "recursion"),
+    ("Was ist ein Homöomorphismus?", "Homöomorphismus"),
+    ("Was ist die Produkttopologie im Buch?", "Produkttopologie"),
+    ("Wann heißt ein topologischer Raum hausdorffsch?", "hausdorffsch"),
+    ("How do I open a file?", None),
+])
+def test_the_term_a_question_asks_to_define(question, term):
+    assert definition_term(question) == term
+
+
+USES = ["Each time through the loop, Python selects the next tuple in the list.",
+        "It is syntactically simpler to create a tuple than a list in a return statement.",
+        "Lists, dictionaries and tuples are examples of data structures.",
+        "The relational operators work with tuples and other sequences."]
+DEFINES = "A tuple is a sequence of values. The values can be any type."
+
+
+def hit(i: int, text: str) -> Hit:
+    return Hit(Chunk("tp", i, text, i, i, 0, len(text)), 1.0 - i / 100, 0.5)
+
+
+class FakeBM25:
+    def __init__(self, chunks):
+        self.chunks = chunks
+
+    def search(self, query, k, book_ids=None):
+        return [(c, 1.0) for c in self.chunks if query.lower() in c.text.lower()][:k]
+
+
+def no_sims(qvec, ids):
+    return {i: 0.42 for i in ids}
+
+
+def test_a_defining_hit_below_the_lead_moves_first_and_one_in_the_lead_stays():
+    hits = [hit(i, t) for i, t in enumerate(USES)] + [hit(9, DEFINES)]
+    got, how = definition_first("What is a tuple in Python?", hits, lambda: FakeBM25([]), no_sims, None, ["tp"])
+    assert how == "moved" and got[0].chunk.text == DEFINES and len(got) == len(hits)
+    again, how = definition_first("What is a tuple in Python?", got, lambda: FakeBM25([]), no_sims, None, ["tp"])
+    assert how == "" and again == got
+
+
+def test_no_defining_hit_looks_the_term_up_in_bm25_and_ordinary_questions_are_untouched():
+    hits = [hit(i, t) for i, t in enumerate(USES)]
+    library = FakeBM25([Chunk("tp", 20, "Index: tuple, 139", 20, 20, 0, 17, kind="index"), Chunk("tp", 21, DEFINES, 21, 21, 0, len(DEFINES))])
+    got, how = definition_first("What is a tuple?", hits, lambda: library, no_sims, [0.1], ["tp"])
+    assert how == "hop" and got[0].chunk.chunk_index == 21 and got[0].similarity == 0.42 and got[1:] == hits
+    same, how = definition_first("How are tuples compared?", hits, lambda: library, no_sims, [0.1], ["tp"])
+    assert how == "" and same == hits

@@ -149,3 +149,16 @@ def test_a_block_label_starts_a_sentence_and_figure_references_do_not():
             "gibt, die sich nicht schneiden.") in got
     assert "The stack diagram for the previous example is shown in Figure 3.1." in got
     assert all("Definition 10" not in s or s.startswith("Definition 10") for s in got)
+
+
+def test_an_exercise_question_with_a_short_instruction_after_it_is_not_an_answer(embed):
+    """"… page 36? Be specific." is one candidate (the short sentence joins the one before it) and still asks."""
+    from rag.answer.extractive import ExtractiveBackend
+    from rag.types import Chunk, Source
+
+    text = ("How should a speaker use gestures in the speech on page 36? Be specific.\n\n"
+            "A speaker should make gestures that grow out of what he feels, and direct them to the point he makes.")
+    chunk = Chunk("aps", 1, text, 1, 1, 0, len(text))
+    src = Source(1, "aps", "Public Speaking", chunk, text, [1], 1, 1, "p. 1", 1.0, 0.6)
+    chosen = ExtractiveBackend(embed, 1).select("How should a speaker use gestures?", [src])
+    assert chosen and chosen[0][0].startswith("A speaker should make gestures")

@@ -169,7 +169,7 @@ class ExtractiveBackend:
                 if caption_key(sent) in named:  # the caption itself says what the figure shows
                     boost += CAPTION_BONUS
             boost += LEAD_BONUS / 2 ** rank.get(n, 9)
-            if sent.rstrip().endswith("?") or EXERCISE.match(sent):
+            if "?" in sent or EXERCISE.match(sent):  # also "… page 36? Be specific." (a short sentence joined on)
                 boost -= QUESTION_PENALTY
             prior.append((sent, n, 0.3 * overlap + boost + (IN_HIT if in_hit else 0.0)))
         if not prior:

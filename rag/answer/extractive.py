@@ -105,8 +105,11 @@ def definition_pattern(question: str) -> re.Pattern | None:
 
 def defines(question: str, text: str) -> bool:
     """Whether ``text`` has a sentence defining what ``question`` asks about."""
+    term = definition_term(question)
+    if not term or term.lower() not in text.lower():  # most passages: no sentence splitting needed
+        return False
     pat = definition_pattern(question)
-    return bool(pat) and any(pat.search(s) for s in _sentences(text))
+    return any(pat.search(s) for s in _sentences(text))
 
 
 # Sentences of the matching chunk itself are preferred to those of its window/parent (context for the

@@ -58,7 +58,7 @@ class Settings(BaseSettings):
     rerank_top_n: int = Field(20, ge=2, le=100, description="How many fused candidates the cross-encoder re-orders (RAG_RERANK_MODEL set).")
     rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k (RAG_FUSION=rrf).")
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk to count as relevant; if none passes, the answer is 'not found'.")
-    answerable_min: float = Field(0.65, ge=0.0, le=1.0, description="Below this calibrated probability that the library answers the question (rag/retrieve/answerability.py: similarity, salient-term coverage, unknown terms, dense/BM25 agreement; 0.65 chosen by 5-fold cross-validation on the QA set), the answer is 'not in your books' with the closest passages shown.")
+    answerable_min: float = Field(0.7, ge=0.0, le=1.0, description="Below this calibrated probability that the library answers the question (rag/retrieve/answerability.py: similarity, salient-term coverage, unknown terms, dense/BM25 agreement, one sentence's support; 0.7 chosen by 5-fold cross-validation on the QA set), the answer is 'not in your books' with the closest passages shown.")
     min_chunks: int = Field(2, ge=1, le=50, description="Keep at least this many chunks once one passes the threshold.")
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")
     language: Literal["", "en", "de", "fr", "es", "it", "nl", "pt", "vi"] = Field("", description="Language of every book for BM25 (stemming, stopwords) and OCR; empty: detect each book's language from its text.")

@@ -114,7 +114,8 @@ class HybridRetriever(BaseRetriever):
         from .answerability import features
 
         self.evidence = features(query, hits, self.bm25() if s.retrieval_mode != "dense" else None,
-                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.book_ids)
+                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.book_ids,
+                                 self.embed, self.query_vector)
         t5 = time.perf_counter()
         self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2) * 1e3,
                         "fuse_filter": (t4 - t3 - t_rr) * 1e3, "answerability": (t5 - t4) * 1e3}

@@ -15,6 +15,31 @@ def test_pages_numbered_from_one_with_printed_labels(book_pdf):
     assert book.title == "Garden and Sky"
 
 
+def test_a_bold_line_leading_the_first_block_is_the_title_when_every_line_has_the_body_size():
+    """Court precedents set the title in body size, bold, on top of an italic preamble in one block; a bold
+    one-line label further down ("Vị trí nội dung án lệ:") is not the title, and lead lines are not sections."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 72
+    for text, font in [("PRECEDENT NO. 55/2022", "hebo"), ("On contracts that break the form rules", "heit"),
+                       ("Adopted by the council of judges on 7 September 2022", "heit"),
+                       ("and published by decision 323 of 14 October 2022.", "heit")]:
+        page.insert_text((72, y), text, fontname=font, fontsize=12)
+        y += 14
+    page.insert_text((72, y + 40), "Where the rule stands:", fontname="hebo", fontsize=12)
+    for i in range(12):
+        page.insert_text((72, y + 80 + 14 * i), f"Body text line {i} of the precedent, in the regular face.",
+                         fontname="helv", fontsize=12)
+    book = parse_pdf(doc.tobytes(), "precedent.pdf")
+    assert book.title == "PRECEDENT NO. 55/2022"
+    assert not any("PRECEDENT" in s.path for s in book.sections)
+
+
+def test_the_vietnamese_precedents_are_titled_by_their_numbers():
+    for name, title in [("an_le_so_552022AL.pdf", "ÁN LỆ SỐ 55/2022/AL1"), ("an_le_so_672023AL.pdf", "ÁN LỆ SỐ 67/2023/AL1")]:
+        assert parse_pdf(eval_pdf(f"vi_anle/{name}").read_bytes(), name).title == title
+
+
 def test_page_offsets_index_the_book_text(book_pdf):
     book = parse_pdf(book_pdf, "garden.pdf")
     text = book.text

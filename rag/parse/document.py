@@ -35,9 +35,9 @@ def _text_blocks(page) -> list[dict]:
 def _page_text(blocks: list[dict], exclude: set = frozenset()):
     """Page text (blocks joined by blank lines, lines by newlines) without the ``exclude``d
     (block, line) pairs (figure labels). Also returns heading candidates (offset, text, size,
-    bold), line boxes (start, end, x0, y0, x1, y1) and each kept block's (offset, bbox)."""
+    bold, leads a longer block: a title candidate only), line boxes (start, end, x0, y0, x1, y1) and each kept block's (offset, bbox)."""
     parts: list[str] = []
-    lines_info: list[tuple[int, str, float, bool]] = []
+    lines_info: list[tuple[int, str, float, bool, bool]] = []
     boxes: list[tuple] = []
     block_at: dict[int, tuple[int, tuple]] = {}
     pos = 0
@@ -62,9 +62,12 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             pos += len(PAGE_SEP)
         block_at[bi] = (pos, tuple(block["bbox"]))
         line_pos = pos
-        for t, size, bold, n, bbox, kind in block_lines:
-            if n <= 3 and kind != LINE_TABLE:
-                lines_info.append((line_pos, t, size, bold))
+        lead_bold = len(block_lines) > 3 and block_lines[0][2] and not all(b for _, _, b, *_ in block_lines)
+        for j, (t, size, bold, n, bbox, kind) in enumerate(block_lines):
+            # short blocks' lines, and a bold first line leading a longer block ("ÁN LỆ SỐ 55/2022/AL1" above
+            # its italic preamble), are heading candidates
+            if kind != LINE_TABLE and (n <= 3 or (j == 0 and lead_bold)):
+                lines_info.append((line_pos, t, size, bold, n > 3))
             boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox), kind))
             line_pos += len(t) + 1
         parts.append(btext)
@@ -137,7 +140,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         reader = ocr.BookReader(doc, language, use_ocr, progress)
         n_tables = 0
         pages: list[Page] = []
-        candidates: list[tuple[int, str, float, bool]] = []
+        candidates: list[tuple[int, str, float, bool, bool]] = []
         report = FigureReport()
         figures: list[Figure] = []
         images: list[bytes] = []
@@ -200,8 +203,8 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
                 report.raster += f.kind == "raster"
                 report.vector += f.kind == "vector"
                 report.captioned += bool(f.caption)
-            for off, t, size, bold in lines:
-                candidates.append((offset + off, t, size, bold))
+            for off, t, size, bold, lead in lines:
+                candidates.append((offset + off, t, size, bold, lead))
             offset += len(text) + len(PAGE_SEP)
         total_chars = sum(len(p.text.strip()) for p in pages)
         if total_chars < MIN_TEXT_CHARS and unmapped:

@@ -38,9 +38,9 @@ def sections_from_marks(marks: list[tuple[int, int, str]], total: int) -> list[S
     return [s for s in sections if s.end > s.start]
 
 
-def sections_from_fonts(candidates: list[tuple[int, str, float, bool]], body_size: float, total: int) -> list[Section]:
-    heads = [(off, t.strip(), size) for off, t, size, bold in candidates
-             if 2 < len(t.strip()) <= 90 and (size >= body_size * 1.15 or (bold and size >= body_size * 1.05))
+def sections_from_fonts(candidates: list[tuple[int, str, float, bool, bool]], body_size: float, total: int) -> list[Section]:
+    heads = [(off, t.strip(), size) for off, t, size, bold, lead in candidates
+             if not lead and 2 < len(t.strip()) <= 90 and (size >= body_size * 1.15 or (bold and size >= body_size * 1.05))
              and re.search(r"[A-Za-zÀ-ỹ]", t)]
     sizes = sorted({round(s, 1) for _, _, s in heads}, reverse=True)[:3]
     level = {s: i + 1 for i, s in enumerate(sizes)}
@@ -60,11 +60,13 @@ def body_size(doc) -> float:
 
 
 def title_from_first_pages(candidates, pages: list[Page], filename: str) -> str:
-    """Largest-font short line on the first two pages, else the file name."""
+    """Largest-font short line on the first two pages (of equal sizes, a bold one first, then the earliest),
+    else the file name."""
     limit = pages[2].offset if len(pages) > 2 else 10**12
-    first = [(size, t.strip()) for off, t, size, _ in candidates if off < limit and 3 < len(t.strip()) <= 80]
+    first = [(size, bool(bold), t.strip()) for off, t, size, bold, _ in candidates
+             if off < limit and 3 < len(t.strip()) <= 80]
     if first:
-        return max(first, key=lambda x: x[0])[1]
+        return max(first, key=lambda x: x[:2])[2]
     return Path(filename).stem.replace("_", " ")
 
 

@@ -179,3 +179,19 @@ def test_an_exercise_question_with_a_short_instruction_after_it_is_not_an_answer
     src = Source(1, "aps", "Public Speaking", chunk, text, [1], 1, 1, "p. 1", 1.0, 0.6)
     chosen = ExtractiveBackend(embed, 1).select("How should a speaker use gestures?", [src])
     assert chosen and chosen[0][0].startswith("A speaker should make gestures")
+
+
+def test_the_passage_holding_the_numbers_the_question_names_is_quoted_not_a_look_alike(embed):
+    """Three court precedents open alike; "What is precedent 67/2023 about?" quotes precedent 67/2023, even when
+    a look-alike precedent's title block ranks first."""
+    from rag.answer.extractive import ExtractiveBackend
+    from rag.types import Chunk, Source
+
+    other = "Precedent 55/2022 on contracts that break the form rules was adopted by the judges on 7 September 2022."
+    asked = "Precedent 67/2023 on dividing shared property was adopted by the judges on 18 August 2023."
+    sources = [Source(n, b, b, Chunk(b, 0, t, 1, 1, 0, len(t)), t, [1], 1, 1, "p. 1", 1.0, 0.7)
+               for n, (b, t) in enumerate([("p55", other), ("p67", asked)], start=1)]
+    chosen = ExtractiveBackend(embed, 2).select("What is precedent 67/2023 about?", sources)
+    assert [n for _, n, _ in chosen] == [2]
+    # without numbers in the question the first source leads, as before
+    assert ExtractiveBackend(embed, 1).select("Which precedent did the judges adopt?", sources)[0][1] == 1

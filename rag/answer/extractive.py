@@ -131,6 +131,9 @@ DEFINES_BONUS = 0.35
 # no padding: a sentence scoring below this share of the best one is loosely related, not part of the answer
 KEEP_SHARE = 0.8
 SHORTLIST = 48  # candidate sentences embedded per question
+# a passage holding every number the question names ("Án lệ số 67/2023/AL …", "in 1914") is about that: its
+# sentences gain, and a sentence elsewhere naming only other numbers (precedent 55/2022's title block) loses
+NUMBER_BONUS = 0.15
 
 
 def _stem(w: str) -> str:
@@ -160,6 +163,8 @@ class ExtractiveBackend:
         define = definition_pattern(question)
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
+        numbers = set(re.findall(r"\d+", question))
+        numbered = {s.n for s in sources if numbers and numbers <= set(re.findall(r"\d+", s.text))}
         prior: list[tuple[str, int, float]] = []  # what a sentence scores besides its similarity
         for sent, n, in_hit in cands:
             if len(sent.split()) < MIN_WORDS and caption_key(sent) not in named:  # a bare caption answers only
@@ -172,6 +177,9 @@ class ExtractiveBackend:
                 if caption_key(sent) in named:  # the caption itself says what the figure shows
                     boost += CAPTION_BONUS
             boost += LEAD_BONUS / 2 ** rank.get(n, 9)
+            if numbered:
+                own = set(re.findall(r"\d+", sent))
+                boost += NUMBER_BONUS if n in numbered else -NUMBER_BONUS if own and not own & numbers else 0.0
             if "?" in sent or EXERCISE.match(sent):  # also "… page 36? Be specific." (a short sentence joined on)
                 boost -= QUESTION_PENALTY
             prior.append((sent, n, 0.3 * overlap + boost + (IN_HIT if in_hit else 0.0)))

@@ -39,23 +39,6 @@ def test_features_measure_coverage_of_salient_terms_and_unknown_words(question, 
             assert f[k] == pytest.approx(v), (k, f[k])
 
 
-def test_one_sentence_must_support_the_question_not_a_passage_scattering_its_terms(embed):
-    """'capital' and 'France' both in a passage about capitalising names is no answer to "What is the capital
-    of France?"; one sentence saying it is."""
-    rule = ("Capitalize geographic locations. The names of specific cities, counties, states and countries are "
-            "capitalized. Dave likes the wines of France and the beaches of Hawaii.")
-    fact = "Paris is the capital of France and its largest city. The Seine flows through Paris."
-    chunks = [Chunk("g", 0, rule, 1, 1, 0, len(rule)), Chunk("g", 1, fact, 2, 2, 0, len(fact))]
-    bm = BM25Index(chunks)
-    q = "What is the capital of France?"
-    qv = embed.get_query_embedding(q)
-    scattered, stated = (features(q, [Hit(c, 1.0, 0.4)], bm, [c.id], [c.id], None, embed, qv) for c in chunks)
-    assert scattered["best_coverage"] == stated["best_coverage"] == pytest.approx(1.0)  # terms alone can't tell
-    for k in ("sentence_sim", "support", "support_min"):
-        assert 0.0 < scattered[k] < stated[k], k
-    assert features(q, [Hit(chunks[1], 1.0, 0.4)], bm, [], [])["support"] == 0.0  # no embedder: not measured
-
-
 def test_unknown_terms_are_counted_within_the_books_searched():
     chunks = _chunks()
     bm = BM25Index(chunks)

@@ -18,7 +18,9 @@ def test_relevance_filter_bounds():
     hits = [_hit(0, 0.9), _hit(1, 0.1), _hit(2, 0.5), _hit(3, 0.2)]
     assert relevance_filter(hits, 0.95, 2, 10) == []  # nothing passes → not found
     kept = relevance_filter(hits, 0.4, 3, 10)
-    assert [h.chunk.chunk_index for h in kept] == [0, 2, 1]  # passing first, padded to min
+    assert [h.chunk.chunk_index for h in kept] == [0, 1, 2]  # the fused best 3 whatever their similarity
+    assert [h.chunk.chunk_index for h in relevance_filter(hits, 0.4, 1, 10)] == [0, 2]  # then only passing ones
+    assert [h.chunk.chunk_index for h in relevance_filter(hits, 0.15, 2, 10)] == [0, 1, 2, 3]
     assert len(relevance_filter(hits, 0.0, 1, 2)) == 2
 
 

@@ -5,11 +5,7 @@ Features of what retrieval found (``features``), each about 0–1:
 - ``coverage``: how much of the question's salient terms (weighted by IDF, so names, numbers and rare
   words count most) the three best passages contain; ``best_coverage``: the same for the best single one;
 - ``unknown``: the IDF-weighted share of the question's terms that no book in the library contains at all;
-- ``agreement``: how many of the five best dense hits BM25 also ranks in its five best;
-- one sentence's support, over the sentences of the three best passages: ``sentence_sim``, the best cosine
-  similarity of a sentence to the question; ``support``, the best similarity × term coverage of one sentence;
-  ``support_min``, the best min(similarity, coverage). A passage can hold every term of "What is the capital
-  of France?" ("Capitalize geographic locations … France") while no sentence of it is about that.
+- ``agreement``: how many of the five best dense hits BM25 also ranks in its five best.
 A logistic model turns them into P(answerable); its weights are fitted on labelled questions
 (``fit``; ``python -m rag eval calibrate``) and stored in ``answerability.json`` beside this module.
 Below ``RAG_ANSWERABLE_MIN`` the answer is "not in your books", with the closest passages shown.
@@ -21,17 +17,15 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agreement", "sentence_sim", "support",
-            "support_min")
+FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agreement")
 MODEL_PATH = Path(__file__).with_name("answerability.json")
 
 
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],
-             book_ids: list[str] | None = None, embed=None, query_vector=None) -> dict[str, float]:
+             book_ids: list[str] | None = None) -> dict[str, float]:
     """``hits``: fused candidates (``Hit``s, best first, zones already left out); ``bm25``: the library's
     ``BM25Index``; ``dense_ids``/``bm25_ids``: chunk ids in each retriever's order; ``book_ids``: the
-    books searched (term weights and unknown terms are counted within them); ``embed``/``query_vector``:
-    the embedder and the question's vector, for the sentence features (0 without them)."""
+    books searched (term weights and unknown terms are counted within them)."""
     sims = sorted((h.similarity for h in hits), reverse=True)
     top = hits[:3]
     weights = bm25.term_weights(query, book_ids) if bm25 is not None else {}
@@ -45,37 +39,12 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
     coverage = sum(weights[t][0] for t in union) / total if weights else 0.0
     best = max((sum(weights[t][0] for t in s) / total for s in per_hit), default=0.0) if weights else 0.0
     d5, b5 = set(dense_ids[:5]), set(bm25_ids[:5])
-    sentence = (sentence_support(top, bm25, weights, embed, query_vector)
-                if embed is not None and query_vector is not None and bm25 is not None and weights else {})
     return {
         "top_sim": round(sims[0], 4) if sims else 0.0,
         "top3_sim": round(sum(sims[:3]) / len(sims[:3]), 4) if sims else 0.0,
         "coverage": round(coverage, 4), "best_coverage": round(best, 4), "unknown": round(unknown, 4),
         "agreement": round(len(d5 & b5) / 5.0, 4),
-        **{k: round(sentence.get(k, 0.0), 4) for k in ("sentence_sim", "support", "support_min")},
     }
-
-
-def sentence_support(hits: list, bm25, weights: dict[str, tuple[float, bool]], embed, query_vector) -> dict[str, float]:
-    """``sentence_sim``/``support``/``support_min`` over the sentences (four words or more) of ``hits``:
-    each sentence's cosine similarity to the question and its IDF-weighted share of the question's terms."""
-    import numpy as np
-
-    from ..chunking.base import sentence_spans
-
-    sents = list(dict.fromkeys((" ".join(h.chunk.text[a:b].split()), h.chunk.book_id)
-                               for h in hits for a, b in sentence_spans(h.chunk.text)))
-    sents = [(t, b) for t, b in sents if len(t.split()) >= 4]
-    if not sents:
-        return {}
-    total = sum(w for w, _ in weights.values()) or 1.0
-    v = np.asarray(embed.get_text_embedding_batch([t for t, _ in sents]), dtype=np.float32)
-    q = np.asarray(query_vector, dtype=np.float32)
-    cos = v @ q / (np.linalg.norm(v, axis=1) * np.linalg.norm(q) + 1e-12)
-    cov = np.array([sum(w for t, (w, _) in weights.items() if t in bm25.text_terms(text, book)) / total
-                    for text, book in sents])
-    return {"sentence_sim": float(cos.max()), "support": float((cos * cov).max()),
-            "support_min": float(np.minimum(cos, cov).max())}
 
 
 @dataclass

@@ -54,17 +54,14 @@ def fuse(dense: list[tuple[str, float]], sparse: list[tuple[str, float]], sims: 
 
 
 def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) -> list[Hit]:
-    """Hits (in fused order) whose similarity passes ``threshold``, at most ``max_n``; once one
-    passes, pad with the next best fused hits up to ``min_n``. None passing → []."""
-    passing = [h for h in hits if h.similarity >= threshold][:max_n]
-    if not passing:
+    """Hits in fused order, at most ``max_n``: once any passes ``threshold`` (cosine similarity), the fused
+    best ``min_n`` are kept whatever their similarity — fusion ranked them first, often on exact words the
+    dense model misses ("cell line" → "Human embryonic kidney cell line HEK293T …", cosine 0.27) — and further
+    down only hits that pass. None passing → []."""
+    if not any(h.similarity >= threshold for h in hits):
         return []
-    for h in hits:
-        if len(passing) >= min(min_n, max_n):
-            break
-        if h not in passing:
-            passing.append(h)
-    return passing
+    head = hits[:min(min_n, max_n)]
+    return head + [h for h in hits[len(head):] if h.similarity >= threshold][:max_n - len(head)]
 
 
 class HybridRetriever(BaseRetriever):
@@ -114,8 +111,7 @@ class HybridRetriever(BaseRetriever):
         from .answerability import features
 
         self.evidence = features(query, hits, self.bm25() if s.retrieval_mode != "dense" else None,
-                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.book_ids,
-                                 self.embed, self.query_vector)
+                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.book_ids)
         t5 = time.perf_counter()
         self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2) * 1e3,
                         "fuse_filter": (t4 - t3 - t_rr) * 1e3, "answerability": (t5 - t4) * 1e3}

@@ -97,6 +97,21 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     a = folio.ask("Why in the morning?", history=[(first.question, first.text)]).consume()
     assert "tomatoes" in a.query and a.question == "Why in the morning?"
     assert "morning" in a.text and not a.not_found
+    # a short question on something else stands alone: the tomato terms are not searched with it
+    b = folio.ask("What is a telescope?", history=[(first.question, first.text), (a.question, a.text)]).consume()
+    assert b.query == "What is a telescope?" and "telescope" in b.text.lower()
+
+
+@pytest.mark.parametrize("question, follow_up", [
+    ("Why?", True), ("Why in the morning?", True), ("And tuples?", True), ("How does it work?", True),
+    ("Give me an example", True), ("What about clay soil?", True), ("Und Kompaktheit?", True),
+    ("What is memoization?", False), ("Why should a speaker avoid monotony?", False), ("What is a tuple?", False),
+])
+def test_which_questions_lean_on_the_last_turn(question, follow_up):
+    from rag.answer.base import is_follow_up
+
+    history = [("How often do tomatoes need watering?", "Water deeply in the morning, twice a week. [1]")]
+    assert is_follow_up(question, history) is follow_up
 
 
 def test_other_embedding_model_is_refused_with_how_to_fix(folio, book_pdf, settings):

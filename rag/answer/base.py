@@ -20,6 +20,8 @@ tell explain describe give show please mean means meant""".split())
 
 FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|him|her|his|one|ones|same|above|"
                        r"previous|former|latter|more|else|also|example|examples|why|how come)\b", re.I)
+# "And tuples?", "What about lists?", "Und Kompaktheit?", "Còn án lệ 43?"
+LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|và|còn)\b", re.I)
 
 
 def key_terms(text: str) -> list[str]:
@@ -32,13 +34,25 @@ def key_terms(text: str) -> list[str]:
     return out
 
 
-def is_follow_up(question: str) -> bool:
-    return bool(FOLLOW_UP.search(question)) or len(key_terms(question)) <= 2
+def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
+    """A question that cannot stand alone: no terms of its own ("Why?"), one leading on ("And tuples?"), or a
+    short one (two terms at most) that points back ("How does it work?") or picks up a word of the last turn
+    ("Why in the morning?" after an answer about watering in the morning). "What is memoization?" after a
+    question on something else stands alone: folding the last question's terms into it would search for both."""
+    terms = key_terms(question)
+    if not terms or LEADS_ON.search(question):
+        return True
+    if len(terms) > 2:
+        return False
+    if FOLLOW_UP.search(question):
+        return True
+    last = set(key_terms(" ".join(history[-1]))) if history else set()
+    return any(t in last for t in terms)
 
 
 def fold_history(question: str, history: list[tuple[str, str]]) -> str:
     """Extractive reformulation: a follow-up gets the previous questions' key terms appended."""
-    if not history or not is_follow_up(question):
+    if not history or not is_follow_up(question, history):
         return question
     extra: list[str] = []
     own = set(key_terms(question))

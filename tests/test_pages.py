@@ -139,7 +139,7 @@ def test_inspector_with_empty_library(data_dir):
 def test_chat_shows_figures_page_images_and_book_text_literally(data_dir, embed):
     from tests.pdfs import MARKUP_LINE, make_figure_pdf
 
-    f = library_with(make_figure_pdf(), embed, "studio.pdf")
+    library_with(make_figure_pdf(), embed, "studio.pdf")
     at = app()
     at.switch_page("pages/chat.py").run()
     at.chat_input[0].set_value("What is the reference colour of the studio?").run()

@@ -98,6 +98,13 @@ def test_a_near_miss_question_is_declined_with_the_closest_passages_and_a_paraph
      "Es sei X ein wegzusammenhängender Raum."),
     ("Was ist ein Homöomorphismus?", "Ein Homöomorphismus ist eine bijektive stetige Abbildung.",
      "Jeder Homöomorphismus erhält Kompaktheit."),
+    # German adjective + noun: the notes define the adjective ("f heißt stetig"), uninflected
+    ("Was ist eine stetige Abbildung?", "a) f heißt stetig :⇔∀U ∈TY : f−1(U) ∈TX.",
+     "Es seien X, Y topologische Räume, f : X →Y eine stetige Abbildung."),
+    ("Was ist eine kompakte Menge?", "Ein topologischer Raum X heißt kompakt, wenn jede offene Überdeckung eine "
+     "endliche Teilüberdeckung hat.", "Jede kompakte Menge ist beschränkt."),
+    ("What is a compound sentence?", "A compound sentence contains two independent clauses.",
+     "To spot a compound sentence, look for the conjunction."),
 ])
 def test_definition_questions_find_the_defining_sentence_in_english_and_german(question, defining, other):
     from rag.answer.extractive import definition_pattern
@@ -178,3 +185,4 @@ def test_the_passage_holding_the_numbers_the_question_names_is_quoted_not_a_look
     assert [n for _, n, _ in chosen] == [2]
     # without numbers in the question the first source leads, as before
     assert ExtractiveBackend(embed, 1).select("Which precedent did the judges adopt?", sources)[0][1] == 1
+

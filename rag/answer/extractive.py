@@ -88,6 +88,12 @@ def definition_term(question: str) -> str | None:
     return m.group(1) if m else None
 
 
+def _adjective(term: str) -> str | None:
+    """"stetige Abbildung" → "stetig": the notes define it as "f heißt stetig" (German adjective + noun)."""
+    m = re.match(r"([a-zäöüß]{3,}?)e[nrms]?\s+[A-ZÄÖÜ]\w+$", term)
+    return m.group(1) if m else None
+
+
 def definition_pattern(question: str) -> re.Pattern | None:
     """For 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' questions: a pattern matching sentences that
     define X (or call something Y)."""
@@ -96,17 +102,23 @@ def definition_pattern(question: str) -> re.Pattern | None:
         return None
     t = re.escape(term)
     if DEFINE_Q.match(question):
-        return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means)\b)", re.I)
+        return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|"
+                          rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b)", re.I)
     if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
         return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
-    return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{t}\b|"
+    adj = _adjective(term)
+    called = rf"(?:{t}|{re.escape(adj)})" if adj else t
+    return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
                       rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b)", re.I)
 
 
 def defines(question: str, text: str) -> bool:
     """Whether ``text`` has a sentence defining what ``question`` asks about."""
     term = definition_term(question)
-    if not term or term.lower() not in text.lower():  # most passages: no sentence splitting needed
+    if not term:
+        return False
+    low = text.lower()
+    if not any(k in low for k in (term.lower(), _adjective(term)) if k):  # most passages: no splitting needed
         return False
     pat = definition_pattern(question)
     return any(pat.search(s) for s in _sentences(text))

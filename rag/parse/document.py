@@ -35,7 +35,8 @@ def _text_blocks(page) -> list[dict]:
 def _page_text(blocks: list[dict], exclude: set = frozenset()):
     """Page text (blocks joined by blank lines, lines by newlines) without the ``exclude``d
     (block, line) pairs (figure labels). Also returns heading candidates (offset, text, size,
-    bold, leads a longer block: a title candidate only), line boxes (start, end, x0, y0, x1, y1) and each kept block's (offset, bbox)."""
+    bold, leads a longer block — then a title candidate only), line boxes (start, end, x0, y0, x1, y1)
+    and each kept block's (offset, bbox)."""
     parts: list[str] = []
     lines_info: list[tuple[int, str, float, bool, bool]] = []
     boxes: list[tuple] = []

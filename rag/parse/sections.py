@@ -38,10 +38,11 @@ def sections_from_marks(marks: list[tuple[int, int, str]], total: int) -> list[S
     return [s for s in sections if s.end > s.start]
 
 
-def sections_from_fonts(candidates: list[tuple[int, str, float, bool, bool]], body_size: float, total: int) -> list[Section]:
+def sections_from_fonts(candidates: list[tuple[int, str, float, bool, bool]], body_size: float,
+                        total: int) -> list[Section]:
     heads = [(off, t.strip(), size) for off, t, size, bold, lead in candidates
-             if not lead and 2 < len(t.strip()) <= 90 and (size >= body_size * 1.15 or (bold and size >= body_size * 1.05))
-             and re.search(r"[A-Za-zÀ-ỹ]", t)]
+             if not lead and 2 < len(t.strip()) <= 90
+             and (size >= body_size * 1.15 or (bold and size >= body_size * 1.05)) and re.search(r"[A-Za-zÀ-ỹ]", t)]
     sizes = sorted({round(s, 1) for _, _, s in heads}, reverse=True)[:3]
     level = {s: i + 1 for i, s in enumerate(sizes)}
     marks = [(off, level.get(round(s, 1), 3), t) for off, t, s in heads]

@@ -72,13 +72,16 @@ if question:
         session_id = st.session_state["session_id"] = svc.catalog.new_session(question[:60])
     elif not messages:
         svc.catalog.rename_session(session_id, question[:60])
-    history, last_q = [], None
+    history, last_q, follow_books = [], None, None
     for m in messages:
         if m["role"] == "user":
             last_q = m["content"]
         elif last_q is not None:
             history.append((last_q, m["content"]))
             last_q = None
+            a = m.get("answer") or {}
+            cited = {c["n"] for c in a.get("checks") or []}
+            follow_books = sorted({src["book_id"] for src in a.get("sources") or [] if src["n"] in cited}) or None
     with st.chat_message("user"):
         st.text(question)
     svc.catalog.add_message(session_id, "user", question)
@@ -87,7 +90,7 @@ if question:
             warming = svc.warm_seconds is None and not svc.warm_error  # the models still load after a start
             with st.spinner("Loading the search models, then searching (only after a start)…" if warming
                             else "Searching the library…"):
-                stream = svc.ask(question, history=history, book_id=scope, **o)
+                stream = svc.ask(question, history=history, book_id=scope, follow_books=follow_books, **o)
             box, shown = st.empty(), ""
             for piece in stream:  # streamed as plain text: a book's words are never Markdown or HTML
                 shown += piece

@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import Callable, Iterator
 
 from .answer import NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, make_backend
+from .answer.base import is_follow_up
 from .retrieve.answerability import probability as answerable
 from .bm25 import BM25Cache
 from .chunking.zones import ZONES
@@ -127,14 +128,15 @@ class Folio(Books, CitationPages, Inspection):
         return books
 
     def ask(self, question: str, history: list[tuple[str, str]] | None = None, book_id: str | None = None,
-            **overrides) -> AnswerStream:
+            follow_books: list[str] | None = None, **overrides) -> AnswerStream:
+        """``follow_books``: the books the last answer cited; a follow-up ("Why that one?") searches only them."""
         from .embed import FOREGROUND
 
         with FOREGROUND:  # an ingest running beside it pauses its embedding until the question is retrieved
-            return self._ask(question, history, book_id, **overrides)
+            return self._ask(question, history, book_id, follow_books, **overrides)
 
     def _ask(self, question: str, history: list[tuple[str, str]] | None = None, book_id: str | None = None,
-             **overrides) -> AnswerStream:
+             follow_books: list[str] | None = None, **overrides) -> AnswerStream:
         t0 = time.perf_counter()
         s = self.settings.model_copy(update=overrides) if overrides else self.settings
         backend = make_backend(s, self.embed)
@@ -148,6 +150,8 @@ class Folio(Books, CitationPages, Inspection):
         if not books:
             answer.not_found = True
             return AnswerStream(answer, iter(["The library is empty: add a PDF on the Library page first."]), t0)
+        if follow_books and not book_id and history and is_follow_up(question, history):
+            books = [b for b in books if b.id in follow_books] or books  # the books the last answer came from
 
         ids = [b.id for b in books]
         retriever, hits = self._retrieve(query, s, ids, trace)

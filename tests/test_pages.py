@@ -75,8 +75,10 @@ def test_chat_page_streams_cited_answer_and_replays_history(data_dir, book_pdf, 
     assert len(at.chat_message) == 2 and "twice a week" in at.chat_message[1].text[0].value
     sessions = f.catalog.sessions()
     assert len(sessions) == 1 and sessions[0]["title"].startswith("How often")
+    at.chat_input[0].set_value("And why in the morning?").run()  # a follow-up: searched in the book just cited
+    assert not at.exception and "morning" in at.chat_message[3].text[0].value
     at.chat_input[0].set_value("Who painted the Mona Lisa?").run()
-    assert "Not in your books" in at.chat_message[3].text[0].value
+    assert "Not in your books" in at.chat_message[5].text[0].value
     assert any("Closest passages" in e.label for e in at.expander)
 
 

@@ -91,6 +91,21 @@ def test_scope_to_one_book(folio, book_pdf):
     assert all(s.book_id == a_id for s in a.sources)
 
 
+def test_a_follow_up_searches_the_books_the_last_answer_cited(folio, book_pdf):
+    kitchen = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", "Bread needs flour, water, salt and "
+                                                                     "yeast. Knead the dough in the morning, for ten "
+                                                                     "minutes, and water it lightly.")]})
+    garden = folio.ingest(book_pdf, "garden.pdf").book_id
+    folio.ingest(kitchen, "kitchen.pdf")
+    first = folio.ask("How often do tomatoes need watering?").consume()
+    turn = [(first.question, first.text)]
+    a = folio.ask("Why in the morning?", history=turn, follow_books=[garden]).consume()
+    assert a.sources and all(s.book_id == garden for s in a.sources)
+    # a question that stands alone still searches every book
+    b = folio.ask("How long should I knead bread dough?", history=turn, follow_books=[garden]).consume()
+    assert any(s.book_id != garden for s in b.sources)
+
+
 def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     folio.ingest(book_pdf, "garden.pdf")
     first = folio.ask("How often do tomatoes need watering?").consume()

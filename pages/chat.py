@@ -2,6 +2,7 @@
 import streamlit as st
 
 from rag.errors import RagError
+from rag.types import Answer
 from rag.retrieve.rerank import status as rerank_status
 
 from pages._shared import get_service, overrides, render_answer_extras, show_error
@@ -72,16 +73,14 @@ if question:
         session_id = st.session_state["session_id"] = svc.catalog.new_session(question[:60])
     elif not messages:
         svc.catalog.rename_session(session_id, question[:60])
-    history, last_q, follow_books = [], None, None
+    history, last_q, last_answer = [], None, None
     for m in messages:
         if m["role"] == "user":
             last_q = m["content"]
         elif last_q is not None:
             history.append((last_q, m["content"]))
-            last_q = None
-            a = m.get("answer") or {}
-            cited = {c["n"] for c in a.get("checks") or []}
-            follow_books = sorted({src["book_id"] for src in a.get("sources") or [] if src["n"] in cited}) or None
+            last_q, last_answer = None, m["answer"]
+    follow_books = Answer.from_dict(last_answer).cited_books if last_answer else None
     with st.chat_message("user"):
         st.text(question)
     svc.catalog.add_message(session_id, "user", question)

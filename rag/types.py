@@ -283,6 +283,12 @@ class Answer:
             "context": self.context,
         }
 
+    @property
+    def cited_books(self) -> list[str]:
+        """Books of the sources the answer cites (a follow-up searches these; ``Folio.ask(follow_books=…)``)."""
+        cited = {c.n for c in self.checks}
+        return sorted({s.book_id for s in self.sources if s.n in cited})
+
     @classmethod
     def from_dict(cls, d: dict) -> "Answer":
         d = dict(d)

@@ -98,8 +98,9 @@ def test_a_follow_up_searches_the_books_the_last_answer_cited(folio, book_pdf):
     garden = folio.ingest(book_pdf, "garden.pdf").book_id
     folio.ingest(kitchen, "kitchen.pdf")
     first = folio.ask("How often do tomatoes need watering?").consume()
+    assert first.cited_books == [garden]
     turn = [(first.question, first.text)]
-    a = folio.ask("Why in the morning?", history=turn, follow_books=[garden]).consume()
+    a = folio.ask("Why in the morning?", history=turn, follow_books=first.cited_books).consume()
     assert a.sources and all(s.book_id == garden for s in a.sources)
     # a question that stands alone still searches every book
     b = folio.ask("How long should I knead bread dough?", history=turn, follow_books=[garden]).consume()

@@ -62,7 +62,7 @@ def main() -> None:
     chunks = chunk_book(book, "bench", s, None)
     texts = embedding_texts(book, chunks, s.embed_context)
     texts = texts[:args.limit] if args.limit else texts
-    from rag.tokens import count_tokens
+    from rag.text.tokens import count_tokens
 
     rates: dict[str, list[float]] = {"torch": [], "onnx": []}
     vecs: dict[str, np.ndarray] = {}

@@ -30,14 +30,13 @@ print("| PDF | pages | chunks | figures (raster/vector) | captions | skipped | i
 print("|---|---|---|---|---|---|---|")
 for pdf in pdfs:
     with tempfile.TemporaryDirectory() as d:
-        folio = Folio(Settings(data_dir=Path(d)))
+        folio = Folio(Settings(data_dir=Path(d)), embed=embed)
         if embed is None:
             folio.embed.get_query_embedding("warm up")
             embed = folio.embed
-        folio.__dict__["embed"] = embed
         t = time.perf_counter()
         try:
-            r = folio.ingest(pdf.read_bytes(), pdf.name)
+            r = folio.library.ingest(pdf.read_bytes(), pdf.name)
         except RagError as e:
             print(f"| {pdf.name} | – | – | refused: {str(e)[len(pdf.name) + 2:][:60]}… | – | – | {time.perf_counter() - t:.1f} |")
             continue

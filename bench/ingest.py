@@ -35,7 +35,7 @@ def one(pdf: Path, code: Path, overrides: dict) -> dict:
         folio.warm_up()  # as the app does in the background at start (model load, imports)
         load = time.perf_counter() - t
         try:
-            r = folio.ingest(pdf.read_bytes(), pdf.name)
+            r = folio.library.ingest(pdf.read_bytes(), pdf.name)
         except RagError as e:
             return {"pdf": pdf.name, "error": str(e)[:80]}
         st = r.stage_seconds or {}

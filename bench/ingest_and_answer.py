@@ -22,7 +22,7 @@ with tempfile.TemporaryDirectory() as d:
     folio = Folio(Settings(data_dir=Path(d), model_cache_dir=Path(__file__).resolve().parents[1] / "data/models"))
     folio.warm_up()  # what the app does in the background at start: model load, imports; reported separately
     print(f"warm-up (model load, sentence splitter import): {time.perf_counter() - t:.1f} s; embedder {folio.embed.kind}")
-    r = folio.ingest(pdf.read_bytes(), pdf.name)
+    r = folio.library.ingest(pdf.read_bytes(), pdf.name)
     stages = ", ".join(f"{k} {v:.1f} s" for k, v in (r.stage_seconds or {}).items())
     print(f"ingest {pdf.name}: {r.pages} pages, {r.chunks} chunks in {r.seconds:.1f} s ({stages}); "
           f"{r.chunks / (r.stage_seconds or {}).get('embedding', 1):.1f} chunks/s embedded")

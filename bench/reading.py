@@ -30,19 +30,19 @@ f = Folio()
 f.embed.get_text_embedding("warm up")  # load the model before timing (both trees)
 t = time.perf_counter()
 try:
-    r = f.ingest(path.read_bytes(), path.name)
+    r = f.library.ingest(path.read_bytes(), path.name)
 except RagError as e:
     print(json.dumps({"refused": str(e)[:120], "seconds": time.perf_counter() - t})); sys.exit()
 out = {"seconds": time.perf_counter() - t, "stages": r.stage_seconds or {}, "pages": r.pages, "chunks": r.chunks,
        "report": r.figures or {}}
-pages = f.pages(r.book_id)
+pages = f.inspector.pages(r.book_id)
 out["furniture"] = sum(len(getattr(p, "furniture", [])) for p in pages)
 out["furniture_pages"] = sum(1 for p in pages if getattr(p, "furniture", []))
 out["ocr_pages"] = sum(1 for p in pages if getattr(p, "ocr", -1) >= 0)
 chunks = f.catalog.chunks(r.book_id)
 out["kinds"] = dict(__import__("collections").Counter(c.kind for c in chunks))
 try:
-    from rag.lang import detect
+    from rag.text.languages import detect
     out["language"] = detect(" ".join(c.text for c in chunks[:300]))
 except ImportError:
     out["language"] = ""

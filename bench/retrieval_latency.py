@@ -77,7 +77,7 @@ def main() -> None:
         for copies in sorted(int(c) for c in args.copies.split(",")):
             t = time.perf_counter()
             build(folio, bs.docs, vecs, copies)
-            n = sum(b.chunks for b in folio.books())
+            n = sum(b.chunks for b in folio.library.books())
             print(f"library: {copies} copies, {n} chunks (built in {time.perf_counter() - t:.1f} s)")
             t = time.perf_counter()
             folio.ask(queries[0])
@@ -89,19 +89,19 @@ def main() -> None:
                           f"mean {statistics.fmean(ms):.0f} ms over {len(ms)} queries")
         build(folio, bs.docs, vecs, 0, names=[99])
         t = time.perf_counter()
-        folio.library_bm25(folio.settings)  # what Folio.ingest does once a book is ready
+        folio.library.bm25(folio.settings)  # what Folio.ingest does once a book is ready
         print(f"  BM25 index of the added book, built and saved at the end of its ingest: "
               f"{(time.perf_counter() - t) * 1e3:.0f} ms")
         t = time.perf_counter()
         folio.ask(queries[1])
-        print(f"  first question after adding one more book ({sum(b.chunks for b in folio.books())} chunks): "
+        print(f"  first question after adding one more book ({sum(b.chunks for b in folio.library.books())} chunks): "
               f"{(time.perf_counter() - t) * 1e3:.0f} ms")
-        folio.delete_book("scifact99")
+        folio.library.delete_book("scifact99")
         t = time.perf_counter()
         folio.ask(queries[2])
         print(f"  first question after deleting it: {(time.perf_counter() - t) * 1e3:.0f} ms")
-        again = Folio(Settings(data_dir=Path(d), model_cache_dir=HERE / "data/models"))
-        again.__dict__["embed"] = folio.embed  # a restart of the app, model already loaded
+        again = Folio(Settings(data_dir=Path(d), model_cache_dir=HERE / "data/models"),
+                      embed=folio.embed)  # a restart of the app, model already loaded
         t = time.perf_counter()
         again.warm_up()  # the app does this in the background at start
         print(f"  after a restart: warm-up (BM25 and book vectors from disk) {time.perf_counter() - t:.1f} s")

@@ -61,10 +61,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as d:
         folio = Folio(Settings(data_dir=Path(d), model_cache_dir=HERE / "data/models"))
         folio.warm_up()
-        folio.ingest(args.book.read_bytes(), args.book.name)
+        folio.library.ingest(args.book.read_bytes(), args.book.name)
         sessions(folio, 1, 3)  # warm caches the way a running app has them
         for label, during in (("alone", False), ("during an ingest", True)):
-            job = folio.submit(args.during.read_bytes(), args.during.name) if during else None
+            job = folio.library.submit(args.during.read_bytes(), args.during.name) if during else None
             if job:
                 while job.state == "queued":
                     time.sleep(0.05)

@@ -23,9 +23,7 @@ def _service(data_dir: str):
 def warm_up_in_background() -> None:
     """Load the models in a background thread once per process, after the first page has been sent
     (app.py calls this last), so neither the first paint nor the first question waits for them."""
-    svc = get_service()
-    if not getattr(svc, "_warm_thread", None):
-        svc._warm_thread = svc.start_warm_up()
+    get_service().start_warm_up()
 
 
 def get_service():
@@ -50,12 +48,12 @@ def show_error(e: Exception) -> None:
 
 def library_sidebar() -> None:
     svc = get_service()
-    books = svc.books()
+    books = svc.library.books()
     ready = [b for b in books if b.status == "ready"]
     with st.sidebar:
         st.caption(f"📚 {len(ready)} book(s), {sum(b.chunks for b in ready)} chunks · "
                    f"{svc.settings.embed_model}")
-        busy = [j for j in svc.jobs() if j.active]
+        busy = [j for j in svc.library.jobs() if j.active]
         if busy:
             st.caption(f"⏳ indexing {len(busy)} file(s)…")
 
@@ -107,7 +105,7 @@ def render_figures(answer: dict, key: str) -> None:
     cols = st.columns(max(3, len(figures)))  # a lone figure keeps a third of the width
     for i, (col, f) in enumerate(zip(cols, figures)):
         with col.container(border=True):
-            path = svc.file(f["path"])
+            path = svc.library.file(f["path"])
             if path.exists():
                 st.image(str(path), width="stretch")
             st.text(f.get("caption") or f"Figure on p. {f['page_label']}")
@@ -115,7 +113,7 @@ def render_figures(answer: dict, key: str) -> None:
                        f"(pdf p. {f['page']}) · {f['kind']} · {escape_markdown(f['why'])}")
             with st.popover(f"Whole page {f['page_label']}", width="stretch"):
                 try:
-                    st.image(str(svc.page_image(f["book_id"], f["page"])), width="stretch")
+                    st.image(str(svc.reader.page_image(f["book_id"], f["page"])), width="stretch")
                 except RagError as e:
                     st.error(str(e))
 
@@ -154,12 +152,12 @@ def render_sources(answer: dict, key: str = "a") -> None:
             st.text(src.quote[:700])
             if s["n"] in cited:
                 try:
-                    for page, label, crop in svc.citation_pages(src, text):
+                    for page, label, crop in svc.reader.citation_pages(src, text):
                         if st.toggle(f"Whole page {label} (pdf p. {page})", key=f"{key}-full-{s['n']}-{page}"):
-                            whole = next(p for p in svc.citation_pages(src, text, crop=False) if p[0] == page)[2]
+                            whole = next(p for p in svc.reader.citation_pages(src, text, crop=False) if p[0] == page)[2]
                             st.image(str(whole), width="stretch")  # rendered only when asked for
                         else:
-                            conf = svc.ocr_confidence(src.hit.book_id, page)
+                            conf = svc.reader.ocr_confidence(src.hit.book_id, page)
                             note = f" (scanned page read by OCR, confidence {conf:.0f}%: check the image)" if conf is not None else ""
                             st.image(str(crop), caption=f"p. {label}: the passage highlighted{note}", width="stretch")
                 except RagError as e:

@@ -14,9 +14,9 @@ o = overrides()
 # --- sidebar: sessions, scope, retrieval knobs -------------------------------------------
 with st.sidebar:
     st.subheader("Chats")
-    sessions = svc.catalog.sessions()
+    sessions = svc.chats.sessions()
     if st.button("➕ New chat", width="stretch"):
-        st.session_state["session_id"] = svc.catalog.new_session()
+        st.session_state["session_id"] = svc.chats.new()
         st.rerun()
     if sessions:
         ids = [x["id"] for x in sessions]
@@ -24,7 +24,7 @@ with st.sidebar:
         pick = st.selectbox("Open chat", ids, index=ids.index(cur) if cur in ids else 0,
                             format_func=lambda i: next(x["title"] for x in sessions if x["id"] == i))
         st.session_state["session_id"] = pick
-    books = [b for b in svc.books() if b.status == "ready"]
+    books = [b for b in svc.library.books() if b.status == "ready"]
     scope = st.selectbox("Search in", [None] + [b.id for b in books],
                          format_func=lambda i: "Whole library" if i is None else next(b.title for b in books if b.id == i))
     with st.expander("Retrieval settings"):
@@ -45,12 +45,12 @@ if not books:
     st.info("The library is empty. Add a PDF on the Library page, then come back to ask about it.")
 
 session_id = st.session_state.get("session_id")
-messages = svc.catalog.messages(session_id) if session_id else []
+messages = svc.chats.messages(session_id) if session_id else []
 
 def feedback_widget(mid: int, current: int | None, comment: str) -> None:
     """Thumbs and an optional comment on one answer, stored with its metrics."""
     def changed():
-        svc.feedback(mid, st.session_state.get(f"fb{mid}"), st.session_state.get(f"fbc{mid}", ""))
+        svc.chats.feedback(mid, st.session_state.get(f"fb{mid}"), st.session_state.get(f"fbc{mid}", ""))
 
     c1, c2 = st.columns([1, 5])
     with c1:
@@ -70,9 +70,9 @@ for m in messages:  # replay history with figures and sources on every rerun
 question = st.chat_input("Ask about your books…", disabled=not books)
 if question:
     if not session_id:
-        session_id = st.session_state["session_id"] = svc.catalog.new_session(question[:60])
+        session_id = st.session_state["session_id"] = svc.chats.new(question[:60])
     elif not messages:
-        svc.catalog.rename_session(session_id, question[:60])
+        svc.chats.rename(session_id, question[:60])
     history, last_q, last_answer = [], None, None
     for m in messages:
         if m["role"] == "user":
@@ -83,7 +83,7 @@ if question:
     follow_books = Answer.from_dict(last_answer).cited_books if last_answer else None
     with st.chat_message("user"):
         st.text(question)
-    svc.catalog.add_message(session_id, "user", question)
+    svc.chats.add_message(session_id, "user", question)
     with st.chat_message("assistant"):
         try:
             warming = svc.warm_seconds is None and not svc.warm_error  # the models still load after a start
@@ -94,10 +94,10 @@ if question:
             for piece in stream:  # streamed as plain text: a book's words are never Markdown or HTML
                 shown += piece
                 box.text(shown)
-            mid = svc.save_answer(session_id, stream.answer)
+            mid = svc.chats.save_answer(session_id, stream.answer)
             render_answer_extras(stream.answer.to_dict(), key=f"m{mid}")
             feedback_widget(mid, None, "")
         except Exception as e:  # noqa: BLE001 - a message, never a traceback
             show_error(e)
             stored = str(e) if isinstance(e, RagError) else f"Something went wrong ({type(e).__name__})."
-            svc.catalog.add_message(session_id, "assistant", f"⚠️ {stored}")
+            svc.chats.add_message(session_id, "assistant", f"⚠️ {stored}")

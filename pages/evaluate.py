@@ -16,7 +16,7 @@ st.title("🧪 Evaluate")
 st.caption("Ask a question set through the same code path as the chat and measure page-hit, abstention, "
            "quote checks and latency. The set's PDFs are added to your library if they are not there yet.")
 
-sets = svc.question_sets()
+sets = svc.evaluations.question_sets()
 c1, c2 = st.columns(2)
 choice = c1.selectbox("Question set", sets + ["Upload a JSONL set…"], format_func=lambda p: p if isinstance(p, str) else p.name)
 uploaded = c1.file_uploader("JSONL question set", type=["jsonl"]) if isinstance(choice, str) else None
@@ -25,7 +25,7 @@ pdf_dir = c2.text_input("Folder with the set's PDFs", str(default_pdfs))
 configs_text = c2.text_area("Configurations (one per line, `key=value,key=value`; empty line = current settings)",
                             "window=0\nwindow=1\nwindow=2", height=110)
 
-job = svc.evaluation()
+job = svc.evaluations.latest()
 if st.button("▶ Run evaluation", disabled=bool(job and job.active), type="primary"):
     try:
         from rag.eval.cli import parse_config
@@ -43,7 +43,7 @@ if st.button("▶ Run evaluation", disabled=bool(job and job.active), type="prim
         except ValueError as e:
             raise RagError(str(e)) from None
         configs = [parse_config(line) for line in configs_text.splitlines() if line.strip()] or [{}]
-        svc.start_evaluation(items, Path(pdf_dir), configs, path.name)
+        svc.evaluations.start(items, Path(pdf_dir), configs, path.name)
         st.rerun()
     except Exception as e:  # noqa: BLE001 - shown to the user
         show_error(e)
@@ -63,7 +63,7 @@ def summary_frame(job) -> pd.DataFrame:
 
 @st.fragment(run_every=1.0)
 def progress_panel():
-    job = svc.evaluation()
+    job = svc.evaluations.latest()
     if job is None:
         return
     if job.active:
@@ -74,7 +74,7 @@ def progress_panel():
 
 
 progress_panel()
-job = svc.evaluation()
+job = svc.evaluations.latest()
 if job and job.state == "failed":
     st.error(escape_markdown(job.error), icon="⚠️")
 if job and job.state == "done" and job.results:

@@ -7,15 +7,16 @@ import json
 import pandas as pd
 import streamlit as st
 
-from pages._inspect import histogram, source_parts, spans_html, stats_row
+from pages._widgets import histogram, source_parts, spans_html, stats_row
 from pages._shared import chunking_picker, escape_markdown, get_service, show_error
 from rag.chunking import describe
 from rag.chunking.lint import CHECKS, counts
-from rag.context import DOC_TYPES, QUERY_TYPES, format_sources
+from rag.context import DOC_TYPES, format_sources
+from rag.query.kinds import QUERY_TYPES
 
 svc = get_service()
 st.title("🔍 Chunk inspector")
-books = [b for b in svc.books() if b.status == "ready"]
+books = [b for b in svc.library.books() if b.status == "ready"]
 if not books:
     st.info("No indexed books yet. Add a PDF on the Library page.")
     st.stop()
@@ -31,10 +32,10 @@ choice = c2.selectbox("Book type (adaptive context)", ["auto"] + list(DOC_TYPES)
                       index=(["auto"] + list(DOC_TYPES)).index(book.doc_type or "auto"),
                       format_func=lambda t: f"auto ({guess})" if t == "auto" else t, key=f"doctype_{book.id}")
 if (choice if choice != "auto" else "") != book.doc_type:
-    svc.set_doc_type(book.id, "" if choice == "auto" else choice)
+    svc.library.set_doc_type(book.id, "" if choice == "auto" else choice)
     st.rerun()
 
-chunks = svc.chunks(book.id)
+chunks = svc.inspector.chunks(book.id)
 by_index = {c.chunk_index: c for c in chunks}
 t_page, t_stats, t_ctx, t_probe, t_export = st.tabs(
     ["📄 Page view", "📊 Chunks & lint", "🧩 Context of a chunk", "🔎 Query probe", "⬇️ Export"])
@@ -55,14 +56,14 @@ with t_page:
             st.caption("Right: a preview (nothing is re-indexed until you ask)")
             other_cfg = chunking_picker(f"cmp_{book.id}", {**cfg, "chunker": "semantic" if cfg.get("chunker") != "semantic"
                                                            else "hierarchical"})
-    pages = svc.pages(book.id)
+    pages = svc.inspector.pages(book.id)
     page = pages[int(page_no) - 1]
     left, right = st.columns(2)
     try:
         span = (int(page_no), int(page_no))
         with st.spinner("Chunking this page's sections…"):
-            lhs = chunks if left_cfg is None else svc.preview_chunks(book.id, left_cfg, span)
-            other = svc.preview_chunks(book.id, other_cfg, span)
+            lhs = chunks if left_cfg is None else svc.inspector.preview_chunks(book.id, left_cfg, span)
+            other = svc.inspector.preview_chunks(book.id, other_cfg, span)
         lhs_title = (f"Indexed: {indexed_name}" if left_cfg is None
                      else f"Preview: {left_cfg['chunker']} · {left_cfg['chunk_size']} word-pieces")
         for col, title, cs in ((left, lhs_title, lhs),
@@ -70,11 +71,11 @@ with t_page:
             with col:
                 here = [c for c in cs if c.char_start < page.offset + len(page.text) and c.char_end > page.offset]
                 st.markdown(f"**{escape_markdown(title)}** — {len(here)} chunks on this page")
-                st.image(str(svc.chunk_map(book.id, int(page_no), here)), width="stretch")
+                st.image(str(svc.inspector.chunk_map(book.id, int(page_no), here)), width="stretch")
                 st.html(spans_html(page, here))
         if st.button(f"Re-index this book with {other_cfg['chunker']} ({other_cfg['chunk_size']})",
                      key=f"rechunk_{book.id}"):
-            svc.submit_reindex(book.id, other_cfg)
+            svc.library.submit_reindex(book.id, other_cfg)
             st.success("Re-indexing in the background; follow it on the Library page.")
     except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
         show_error(e)
@@ -88,7 +89,7 @@ with t_stats:
         stat_cfg = chunking_picker(f"stat_{book.id}", cfg)
         try:
             with st.spinner("Chunking the whole book…"):
-                shown = svc.preview_chunks(book.id, stat_cfg)
+                shown = svc.inspector.preview_chunks(book.id, stat_cfg)
             label = f"{stat_cfg['chunker']} · {stat_cfg['chunk_size']} (preview)"
         except Exception as e:  # noqa: BLE001
             show_error(e)
@@ -97,7 +98,7 @@ with t_stats:
     for col, (k, v) in zip(cols, row.items()):
         col.metric(k, v)
     st.altair_chart(histogram(shown, f"Word-pieces per chunk — {label}"), width="stretch")
-    findings = svc.lint(book.id, shown)
+    findings = svc.inspector.lint(book.id, shown)
     st.markdown("**Chunk-quality lint**")
     n = counts(findings)
     st.dataframe(pd.DataFrame([{"check": k, "chunks": n[k]} for k in CHECKS]), hide_index=True)
@@ -136,12 +137,12 @@ with t_ctx:
     budget = c4.number_input("Budget (word-pieces)", 200, 8000, svc.settings.context_budget_tokens, step=100,
                              key=f"ctxb_{book.id}")
     try:
-        src = svc.context_preview(book.id, int(sel), question, "" if qtype == "(detect)" else qtype,
+        src = svc.inspector.context_preview(book.id, int(sel), question, "" if qtype == "(detect)" else qtype,
                                   context_mode=mode, window=window, context_budget_tokens=int(budget))
         st.info(escape_markdown(src.plan.get("summary", "")), icon="🧩")
         source_parts(src, by_index)
         block = format_sources([src])
-        st.markdown(f"**Exactly what the answerer receives** ({svc.count_tokens(block)} word-pieces)")
+        st.markdown(f"**Exactly what the answerer receives** ({svc.inspector.count_tokens(block)} word-pieces)")
         st.text(block)
     except Exception as e:  # noqa: BLE001
         show_error(e)
@@ -163,7 +164,7 @@ with t_probe:
             setups.append((name, {"context_mode": m, "window": w, "similarity_threshold": thr}))
     if q.strip():
         try:
-            results = {name: svc.probe(q, book.id if scope == "this book" else None, **o) for name, o in setups}
+            results = {name: svc.inspector.probe(q, book.id if scope == "this book" else None, **o) for name, o in setups}
             a = results["A"]
             titles = {b.id: b.title for b in books}
             langs = ", ".join(f"{titles.get(k, k)}: {v}" for k, v in a["book_languages"].items())
@@ -203,5 +204,5 @@ with t_probe:
 with t_export:
     st.caption("Each line: one chunk's text and metadata (pages, characters, section, kind, parent) with the "
                "settings that produced it. The CLI does the same: `python -m rag chunks BOOK_ID --out FILE`.")
-    st.download_button("Download chunks (JSONL)", svc.export_chunks(book.id), file_name=f"{book.id}-chunks.jsonl",
+    st.download_button("Download chunks (JSONL)", svc.inspector.export_chunks(book.id), file_name=f"{book.id}-chunks.jsonl",
                        mime="application/jsonl")

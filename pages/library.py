@@ -21,14 +21,14 @@ for f in files or []:
     if f.file_id not in submitted:
         submitted.add(f.file_id)
         try:
-            svc.submit(f.getvalue(), f.name, chunking=upload_chunking)
+            svc.library.submit(f.getvalue(), f.name, chunking=upload_chunking)
         except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
             show_error(e)
 
 
 @st.fragment(run_every=1.0)
 def progress_panel():
-    jobs = svc.jobs()
+    jobs = svc.library.jobs()
     if not jobs:
         return
     st.subheader("Uploads")
@@ -47,13 +47,13 @@ def progress_panel():
     elif st.session_state.pop("_was_busy", False):
         st.rerun()  # refresh the book table once everything finished
     if not any(j.active for j in jobs) and st.button("Clear finished uploads"):
-        svc.clear_finished_jobs()
+        svc.library.clear_finished_jobs()
         st.rerun()
 
 
 progress_panel()
 
-books = svc.books()
+books = svc.library.books()
 st.subheader("Books")
 if not books:
     st.info("No books yet. Upload a PDF above to start.")
@@ -77,11 +77,11 @@ else:
     if pick and (delete or reindex):
         try:
             if delete:
-                svc.delete_book(pick.id)
+                svc.library.delete_book(pick.id)
                 st.toast(f"Deleted {escape_markdown(pick.title)}")
                 st.rerun()
             else:
-                svc.submit_reindex(pick.id, new_chunking)
+                svc.library.submit_reindex(pick.id, new_chunking)
                 st.rerun()
         except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
             show_error(e)
@@ -96,12 +96,12 @@ if ready:
         st.caption(escape_markdown(f"{rep.get('found', 0)} figures ({rep.get('raster', 0)} raster, "
                                    f"{rep.get('vector', 0)} vector), {rep.get('captioned', 0)} with captions. "
                                    f"Skipped as decoration: {skipped}."))
-    figs = svc.figures(fb.id)
+    figs = svc.library.figures(fb.id)
     shown = figs[:FIGURE_GALLERY]
     cols = st.columns(4)
     for i, fig in enumerate(shown):
         with cols[i % 4].container(border=True):
-            path = svc.file(fig.path)
+            path = svc.library.file(fig.path)
             if path.exists():
                 st.image(str(path), width="stretch")
             st.text(f"{fig.title} (p. {fig.page_label})")

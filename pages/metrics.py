@@ -5,12 +5,12 @@ import pandas as pd
 import streamlit as st
 
 from pages._shared import get_service
-from rag.answer_metrics import HIGH_CONFIDENCE
+from rag.answer.metrics import HIGH_CONFIDENCE
 from rag.eval.metrics import percentile
 
 svc = get_service()
 st.title("📈 Metrics")
-rows = svc.metrics()
+rows = svc.chats.metrics()
 if not rows:
     st.info("No answers yet. Ask something on the Chat page; every answer's latency, confidence and your "
             "feedback are recorded here.")
@@ -52,7 +52,7 @@ st.altair_chart(alt.Chart(rates).mark_line(point=True).encode(x="day:N", y=alt.Y
                                                              color="rate:N"), width="stretch")
 
 st.subheader("Per book")
-titles = {b.id: b.title for b in svc.books()}
+titles = {b.id: b.title for b in svc.library.books()}
 per_book = df.explode("book_ids").dropna(subset=["book_ids"])
 if not per_book.empty:
     per_book["book"] = per_book["book_ids"].map(lambda i: titles.get(i, i))

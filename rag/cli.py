@@ -39,7 +39,7 @@ def answer_json(a, svc) -> dict:
                     for s in a.sources],
         "context": a.context,
         "figures": [{"id": f.id, "book_id": f.book_id, "page": f.page, "page_label": f.page_label,
-                     "caption": f.caption, "kind": f.kind, "png": str(svc.file(f.path)), "score": f.score,
+                     "caption": f.caption, "kind": f.kind, "png": str(svc.library.file(f.path)), "score": f.score,
                      "why": f.why, "sources": f.sources} for f in a.figures],
         "checks": [{"n": c.n, "ok": c.ok, "how": c.how, "sentence": c.sentence} for c in a.checks],
         "trace_ms": {k: round(v, 1) for k, v in a.trace.items()},
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     if not f.is_file():
                         raise RagError(f"{f}: no such file.")
-                    r = svc.ingest(f.read_bytes(), f.name, _progress, force=args.force, chunking=_chunking(args))
+                    r = svc.library.ingest(f.read_bytes(), f.name, _progress, force=args.force, chunking=_chunking(args))
                     print(file=sys.stderr)
                     state = "already in library" if r.skipped else r.summary()
                     n = (r.figures or {}).get("mupdf_messages", 0)
@@ -114,31 +114,31 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"\nerror: {clean(e)}", file=sys.stderr)
                     failed += 1
         elif args.cmd == "books":
-            for b in svc.books():
+            for b in svc.library.books():
                 print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{clean(b.title)}")
         elif args.cmd == "reindex":
-            for r in svc.reindex(args.book, _progress, chunking=_chunking(args)):
+            for r in svc.library.reindex(args.book, _progress, chunking=_chunking(args)):
                 print(file=sys.stderr)
                 print(f"{r.book_id}\t{clean(r.title)}\t{r.chunks} chunks, {r.seconds:.1f} s", flush=True)
         elif args.cmd == "chunks" and args.lint:
             from .chunking.lint import counts
 
-            found = svc.lint(svc.book(args.book).id)
+            found = svc.inspector.lint(svc.library.book(args.book).id)
             for f in found:
                 print(f"{f.chunk_index}\t{f.check}\t{f.detail}")
             print(json.dumps(counts(found)), file=sys.stderr)
         elif args.cmd == "chunks":
-            text = svc.export_chunks(svc.book(args.book).id)
+            text = svc.inspector.export_chunks(svc.library.book(args.book).id)
             if args.out:
                 args.out.write_text(text, encoding="utf-8")
                 print(f"{text.count(chr(10))} chunks written to {args.out}", file=sys.stderr)
             else:
                 sys.stdout.write(text)
         elif args.cmd == "figures":
-            b = svc.book(args.book)
+            b = svc.library.book(args.book)
             print(f"# {clean(b.title)}: {b.figures} figures; report {json.dumps(b.report)}", file=sys.stderr)
-            for f in svc.figures(b.id):
-                print(f"{f.id}\tpdf p. {f.page}\tp. {f.page_label}\t{f.kind}\t{clean(f.title)}\t{svc.file(f.path)}")
+            for f in svc.library.figures(b.id):
+                print(f"{f.id}\tpdf p. {f.page}\tp. {f.page_label}\t{f.kind}\t{clean(f.title)}\t{svc.library.file(f.path)}")
         elif args.cmd == "ask" and args.json:
             over = {"answer_backend": args.backend} if args.backend else {}
             a = svc.ask(args.question, book_id=args.book, **over).consume()
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             for s in a.sources:
                 print(f"[{s.n}] {s.book_title}, {s.pages_label} (similarity {s.similarity:.2f}): {s.quote[:160]}")
             for f in a.figures:
-                print(f"figure: {f.title} (p. {f.page_label}, {f.why}) {svc.file(f.path)}")
+                print(f"figure: {f.title} (p. {f.page_label}, {f.why}) {svc.library.file(f.path)}")
             for c in a.checks:
                 if not c.ok:
                     print(f"quote check: [{c.n}] {c.how}: {c.sentence[:120]}")

@@ -42,9 +42,7 @@ def folio(settings, embed):
     """A service on a fresh data folder, sharing the session's loaded embedder."""
     from rag.service import Folio
 
-    f = Folio(settings)
-    f.__dict__["embed"] = embed  # cached_property slot: reuse the loaded model
-    return f
+    return Folio(settings, embed=embed)
 
 
 @pytest.fixture(scope="session")

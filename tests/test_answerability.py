@@ -2,7 +2,7 @@
 import pytest
 
 from rag.retrieve.answerability import FEATURES, Model, calibration, features, fit, load
-from rag.bm25 import BM25Index
+from rag.library.bm25 import BM25Index
 from rag.types import Chunk, Hit
 
 
@@ -78,7 +78,7 @@ def test_calibration_buckets_count_right_outcomes():
 
 
 def test_a_near_miss_question_is_declined_with_the_closest_passages_and_a_paraphrase_answered(folio, book_pdf):
-    r = folio.ingest(book_pdf, "garden.pdf")
+    r = folio.library.ingest(book_pdf, "garden.pdf")
     no = folio.ask("How often should orchids be repotted in winter?").consume()
     assert no.not_found and no.text.startswith("Not in your books")
     assert no.sources and len(no.sources) <= 3 and not no.checks  # closest passages, nothing quoted
@@ -86,7 +86,7 @@ def test_a_near_miss_question_is_declined_with_the_closest_passages_and_a_paraph
     yes = folio.ask("When should I water my tomatoes?").consume()  # the book: "Water in the morning so that…"
     assert not yes.not_found and "water" in yes.text.lower()
     cited = yes.sources[int(yes.text.split("[")[1].split("]")[0]) - 1]
-    watering = next(p for p in folio.pages(r.book_id) if "Water in the morning" in p.text)
+    watering = next(p for p in folio.inspector.pages(r.book_id) if "Water in the morning" in p.text)
     assert cited.hit.page_start <= watering.number <= cited.hit.page_end
     assert yes.confidence >= folio.settings.answerable_min
 
@@ -107,14 +107,14 @@ def test_a_near_miss_question_is_declined_with_the_closest_passages_and_a_paraph
      "To spot a compound sentence, look for the conjunction."),
 ])
 def test_definition_questions_find_the_defining_sentence_in_english_and_german(question, defining, other):
-    from rag.answer.extractive import definition_pattern
+    from rag.query.definitions import definition_pattern
 
     pattern = definition_pattern(question)
     assert pattern.search(defining) and not pattern.search(other)
 
 
 def test_a_caption_is_one_whole_sentence_even_when_short():
-    from rag.answer.extractive import _sentences
+    from rag.text.sentences import quotable as _sentences
 
     got = _sentences("Abbildung 5.1: Möbiusband\n\nFig 2. Infectious capacity of the virus by plaque assay. "
                      "The next sentence follows here.\n\nShort one here.")
@@ -123,7 +123,7 @@ def test_a_caption_is_one_whole_sentence_even_when_short():
 
 
 def test_a_short_sentence_stays_with_the_one_before_it():
-    from rag.answer.extractive import _sentences
+    from rag.text.sentences import quotable as _sentences
 
     got = _sentences("Wir definieren die Topologie auf X × Y durch die Basis der Produkte offener Mengen. "
                      "Sie heißt Produkttopologie. Dann gilt weiter etwas anderes hier.")
@@ -145,7 +145,7 @@ def test_exercise_prompts_are_not_answers(sentence, prompt):
 def test_a_block_label_starts_a_sentence_and_figure_references_do_not():
     """Lecture notes run figure labels, an example and "Definition 10" into one line: the definition is quoted
     whole and alone; "… shown in Figure 3.1." stays one sentence."""
-    from rag.answer.extractive import _sentences
+    from rag.text.sentences import quotable as _sentences
 
     text = ("(a) Br(0) (b) Euklidische Topologie Abbildung 1.3: Veranschaulichungen zur Metrik d aus Beispiel 10 "
             "Beispiel 11 (SNCF-Metrik1)\nX = R2 Definition 10\nEin topologischer Raum X heißt hausdorffsch, wenn es "

@@ -22,28 +22,26 @@ def test_chroma_server_with_the_same_code(tmp_path, settings, embed, book_pdf):
     port = free_port()
     with process([venv_bin("chroma"), "run", "--path", str(tmp_path / "chroma-srv"), "--host", "127.0.0.1",
                   "--port", str(port)], f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=60):
-        f = Folio(settings.model_copy(update={"chroma_host": "127.0.0.1", "chroma_port": port}))
-        f.__dict__["embed"] = embed
-        r = f.ingest(book_pdf, "garden.pdf")
+        f = Folio(settings.model_copy(update={"chroma_host": "127.0.0.1", "chroma_port": port}), embed=embed)
+        r = f.library.ingest(book_pdf, "garden.pdf")
         assert f.store.count(r.book_id) == r.chunks
         assert not (settings.data_dir / "chroma").exists()  # nothing went to the embedded store
         a = f.ask("How often do tomatoes need watering?").consume()
         assert "twice a week" in a.text
-        f.delete_book(r.book_id)
+        f.library.delete_book(r.book_id)
         assert f.store.count() == 0
 
 
 def test_chroma_server_unreachable_is_a_clear_error(settings, book_pdf, embed):
     from rag.errors import StoreError
 
-    f = Folio(settings.model_copy(update={"chroma_host": "127.0.0.1", "chroma_port": free_port()}))
-    f.__dict__["embed"] = embed
+    f = Folio(settings.model_copy(update={"chroma_host": "127.0.0.1", "chroma_port": free_port()}), embed=embed)
     with pytest.raises(StoreError, match="Chroma server"):
-        f.ingest(book_pdf, "garden.pdf")
+        f.library.ingest(book_pdf, "garden.pdf")
 
 
 def test_openai_compatible_server_streams_an_answer(folio, book_pdf, llm_url):
-    folio.ingest(book_pdf, "garden.pdf")
+    folio.library.ingest(book_pdf, "garden.pdf")
     over = {"answer_backend": "openai", "llm_base_url": llm_url, "llm_model": "gemma-test", "llm_max_tokens": 32}
     stream = folio.ask("How often do tomatoes need watering?", **over)
     pieces = list(stream)
@@ -62,7 +60,7 @@ def test_openai_compatible_server_streams_an_answer(folio, book_pdf, llm_url):
 
 
 def test_unreachable_llm_server_is_a_clear_error(folio, book_pdf):
-    folio.ingest(book_pdf, "garden.pdf")
+    folio.library.ingest(book_pdf, "garden.pdf")
     over = {"answer_backend": "openai", "llm_base_url": f"http://127.0.0.1:{free_port()}/v1", "llm_timeout_s": 5}
     with pytest.raises(BackendError, match="extractive"):
         folio.ask("How often do tomatoes need watering?", **over).consume()

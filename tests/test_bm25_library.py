@@ -1,5 +1,5 @@
 """BM25 per book: a library change builds only the changed book; saved indexes read back the same."""
-from rag.bm25 import BM25Cache, BM25Index, LibraryBM25
+from rag.library.bm25 import BM25Cache, BM25Index, LibraryBM25
 from rag.types import Chunk
 from tests.test_lang import ENGLISH, GERMAN
 
@@ -56,13 +56,13 @@ def test_saved_indexes_read_back_after_a_restart(tmp_path, monkeypatch):
     versions = {b: (1,) for b in BOOKS}
     before = BM25Cache(tmp_path / "bm25").get(versions, BOOKS.__getitem__)
     assert len(list((tmp_path / "bm25").iterdir())) == 3
-    import rag.bm25
+    import rag.library.bm25
 
     def no_tokenising(*a, **kw):
         raise AssertionError("a saved index was rebuilt instead of read back")
 
     with monkeypatch.context() as m:
-        m.setattr(rag.bm25, "tokenize", no_tokenising)
+        m.setattr(rag.library.bm25, "tokenize", no_tokenising)
         after = BM25Cache(tmp_path / "bm25").get(versions, BOOKS.__getitem__)
     for q in ("recursive functions", "Wann sind Abbildungen stetig?", "compost soil"):
         assert after.search(q, 3) == before.search(q, 3)
@@ -74,8 +74,8 @@ def test_saved_indexes_read_back_after_a_restart(tmp_path, monkeypatch):
 
 
 def test_whole_library_search_skips_a_book_being_added(folio, book_pdf):
-    folio.ingest(book_pdf, "garden.pdf")
-    ready = [b.id for b in folio.books()]
+    folio.library.ingest(book_pdf, "garden.pdf")
+    ready = [b.id for b in folio.library.books()]
     # a book still being indexed: its vectors are in Chroma already, the catalog says 'indexing'
     folio.catalog.begin_book("half", "Half", "half.pdf", folio.settings.embed_model, folio.settings.chunking_config())
     text = "Tomatoes need deep watering twice a week, says the book being added."

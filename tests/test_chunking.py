@@ -6,7 +6,7 @@ from rag.chunking.base import book_regions, embedding_texts
 from rag.chunking.lint import counts, lint, near_duplicates
 from rag.parse import parse_file, parse_pdf
 from rag.settings import Settings
-from rag.tokens import count_tokens
+from rag.text.tokens import count_tokens
 from tests.conftest import eval_pdf
 
 OVERLAPPING = {"sentence"}  # overlap in sentences by default

@@ -1,9 +1,10 @@
 """Query-time context rules: question types, book types, fixed/adaptive/parent windows, budgets."""
 import pytest
 
-from rag.context import ContextBuilder, classify_question, guess_doc_type
+from rag.context import ContextBuilder, guess_doc_type
+from rag.query.kinds import classify as classify_question
 from rag.context.windows import BEFORE_SHARE, BUDGET, DOC_FACTOR, adaptive_plan, cut, position
-from rag.tokens import count_tokens
+from rag.text.tokens import count_tokens
 from rag.types import Chunk, Hit
 
 

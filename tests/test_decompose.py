@@ -1,7 +1,7 @@
 """Two-part questions: split at clear joins only, each part retrieved, both answered."""
 import pytest
 
-from rag.retrieve.decompose import decompose
+from rag.query.decompose import decompose
 
 
 @pytest.mark.parametrize("question, parts", [
@@ -17,7 +17,7 @@ def test_only_clear_joins_split_a_question(question, parts):
 
 
 def test_a_two_part_question_gets_both_passages_and_both_answers(folio, book_pdf):
-    r = folio.ingest(book_pdf, "garden.pdf")
+    r = folio.library.ingest(book_pdf, "garden.pdf")
     a = folio.ask("What is loam and how often do tomatoes need watering?").consume()
     assert not a.not_found and "sub_questions" in a.trace
     assert "Loam is a soil" in a.text and "twice a week" in a.text

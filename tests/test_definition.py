@@ -1,7 +1,7 @@
 """Definition questions put the passage that defines the term first (rag.retrieve.definition)."""
 import pytest
 
-from rag.answer.extractive import definition_term
+from rag.query.definitions import definition_term
 from rag.retrieve.definition import definition_first
 from rag.types import Chunk, Hit
 

@@ -36,12 +36,14 @@ def test_cache_returns_the_vectors_it_stored(tmp_path, embed):
     assert counting.texts == 3  # keyed by model too
 
 
-def test_reindex_embeds_nothing_twice(folio, embed, book_pdf):
+def test_reindex_embeds_nothing_twice(settings, embed, book_pdf):
+    from rag.service import Folio
+
     counting = Counting(embed)
-    folio.__dict__["embed"] = counting
-    r = folio.ingest(book_pdf, "garden.pdf")
+    folio = Folio(settings, embed=counting)
+    r = folio.library.ingest(book_pdf, "garden.pdf")
     assert counting.texts == r.chunks  # no figures in this book
-    folio.reindex(r.book_id)
+    folio.library.reindex(r.book_id)
     assert counting.texts == r.chunks
     a = folio.ask("How often do tomatoes need watering?").consume()
     assert "twice a week" in a.text

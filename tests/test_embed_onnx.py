@@ -96,7 +96,7 @@ def test_bulk_embedding_waits_for_questions_being_answered(embed):
 
 
 def test_the_ingest_queue_pauses_at_each_progress_step(tmp_path):
-    from rag.jobs import IngestQueue
+    from rag.library.jobs import IngestQueue
 
     pauses = []
 

@@ -22,7 +22,7 @@ def test_image_only_scan_turned_four_ways_is_read_by_ocr():
 
 def test_think_python_state_diagram_answer_cites_the_defining_page(folio):
     path = eval_pdf("en_think_python_2e_288p_ccbync.pdf")
-    r = folio.ingest(path.read_bytes(), path.name)
+    r = folio.library.ingest(path.read_bytes(), path.name)
     assert r.pages == 288 and r.chunks > 500
     a = folio.ask("What is a state diagram?").consume()
     assert not a.not_found
@@ -30,22 +30,22 @@ def test_think_python_state_diagram_answer_cites_the_defining_page(folio):
     first_sentence, n = re.match(r"(.+?)\s*\[(\d+)\]", a.text).groups()
     assert "called a state diagram" in first_sentence
     src = next(s for s in a.sources if s.n == int(n))
-    defining = next(p for p in folio.pages(r.book_id) if "This kind of figure is called a state diagram" in p.text)
+    defining = next(p for p in folio.inspector.pages(r.book_id) if "This kind of figure is called a state diagram" in p.text)
     assert src.page_start <= defining.number <= src.page_end
     assert defining.label in src.pages_label
     # the book's own diagram under the answer, and the defining page with the passage highlighted
     assert a.figures and a.figures[0].caption.startswith("Figure 2.1") and a.figures[0].kind == "vector"
-    (page, label, crop), *_ = folio.citation_pages(src, a.text)
+    (page, label, crop), *_ = folio.reader.citation_pages(src, a.text)
     assert (page, label) == (defining.number, defining.label) and crop.exists()
 
 
 def test_plos_question_about_fig_2_shows_that_raster_figure(folio):
     path = eval_pdf("en_plos_one_0196757_14p_ccby.pdf")
-    r = folio.ingest(path.read_bytes(), path.name)
+    r = folio.library.ingest(path.read_bytes(), path.name)
     assert r.figures["raster"] >= 6 and r.figures["captioned"] >= 6
     a = folio.ask("What does Fig 2 show about the infectious capacity of RRV-T48?").consume()
     assert a.figures and a.figures[0].caption.startswith("Fig 2.") and a.figures[0].kind == "raster"
-    assert a.figures[0].page == 7 and folio.file(a.figures[0].path).exists()
+    assert a.figures[0].page == 7 and folio.library.file(a.figures[0].path).exists()
 
 
 def test_no_think_python_chunk_starts_or_ends_with_a_running_header_or_footer():

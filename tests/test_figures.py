@@ -10,7 +10,7 @@ import pytest
 
 from rag.answer.quotecheck import check_quotes
 from rag.parse import parse_pdf
-from rag.parse.captions import caption_key, reference_keys
+from rag.text.captions import caption_key, reference_keys
 from rag.types import Chunk, Source
 from tests.conftest import ROOT, eval_pdf
 from tests.pdfs import make_figure_pdf, make_hostile_images_pdf
@@ -71,14 +71,14 @@ def test_hostile_images_are_counted_not_fatal():
 
 
 def test_figures_stored_linked_answered_and_deleted_with_their_book(folio, figure_pdf):
-    r = folio.ingest(figure_pdf, "studio.pdf")
+    r = folio.library.ingest(figure_pdf, "studio.pdf")
     assert r.figures["found"] == 2
-    figs = folio.figures(r.book_id)
+    figs = folio.library.figures(r.book_id)
     assert [f.ref for f in figs] == ["figure 1.1", "figure 2"]
     for f in figs:
-        assert folio.file(f.path).read_bytes().startswith(b"\x89PNG")
+        assert folio.library.file(f.path).read_bytes().startswith(b"\x89PNG")
     # the chunk on page 3 that says "As shown in Figure 1.1" refers to the figure on page 1
-    p3 = [c for c in folio.chunks(r.book_id) if "As shown in Figure 1.1" in c.text]
+    p3 = [c for c in folio.inspector.chunks(r.book_id) if "As shown in Figure 1.1" in c.text]
     links = folio.catalog.figure_links(r.book_id, [c.chunk_index for c in p3])
     assert (0, "ref") in {(fi, rel) for _, fi, rel in links} and (1, "ref") in {(fi, rel) for _, fi, rel in links}
     assert "As shown in Figure 1.1" in figs[0].context  # what the book says about it is indexed with it
@@ -89,21 +89,21 @@ def test_figures_stored_linked_answered_and_deleted_with_their_book(folio, figur
     a = folio.ask("What does the water cycle diagram show?").consume()
     assert figs[1].id in [f.id for f in a.figures]
 
-    folio.reindex(r.book_id)
-    assert len(folio.figures(r.book_id)) == 2
-    folio.delete_book(r.book_id)
+    folio.library.reindex(r.book_id)
+    assert len(folio.library.figures(r.book_id)) == 2
+    folio.library.delete_book(r.book_id)
     assert folio.catalog.figures(r.book_id) == [] and not (folio.settings.figures_dir / r.book_id).exists()
 
 
 def test_page_image_highlights_the_cited_passage(folio, figure_pdf):
-    r = folio.ingest(figure_pdf, "studio.pdf")
+    r = folio.library.ingest(figure_pdf, "studio.pdf")
     a = folio.ask("Why keep the colour sample away from sunlight?").consume()
     src = a.sources[0]
     assert "sunlight" in src.hit.text and src.hit.page_start == 1
-    (page, label, crop), = folio.citation_pages(src, a.text)
-    (_, _, full), = folio.citation_pages(src, a.text, crop=False)
+    (page, label, crop), = folio.reader.citation_pages(src, a.text)
+    (_, _, full), = folio.reader.citation_pages(src, a.text, crop=False)
     assert page == 1 and crop.exists() and full.exists()
-    plain = pymupdf.Pixmap(str(folio.page_image(r.book_id, 1, crop=False)))
+    plain = pymupdf.Pixmap(str(folio.reader.page_image(r.book_id, 1, crop=False)))
     lit = pymupdf.Pixmap(str(full))
     assert (plain.width, plain.height) == (lit.width, lit.height) and plain.samples != lit.samples
     assert pymupdf.Pixmap(str(crop)).height < lit.height  # cropped to the passage
@@ -125,7 +125,7 @@ def test_quote_check_flags_what_the_source_does_not_say():
 
 
 def test_extractive_answers_always_pass_the_quote_check(folio, book_pdf):
-    folio.ingest(book_pdf, "garden.pdf")
+    folio.library.ingest(book_pdf, "garden.pdf")
     for q in ("How often do tomatoes need watering?", "What is a planet?", "What does a reflecting telescope use?"):
         a = folio.ask(q).consume()
         assert a.checks and all(c.ok for c in a.checks), a.checks
@@ -233,18 +233,17 @@ def test_optional_vision_descriptions_are_indexed_and_failures_are_not_fatal(set
     try:
         s = settings.model_copy(update={"figure_vision_model": "test-vision",
                                         "ollama_base_url": f"http://127.0.0.1:{server.server_port}"})
-        f = Folio(s)
-        f.__dict__["embed"] = embed
-        r = f.ingest(figure_pdf, "studio.pdf")
+        f = Folio(s, embed=embed)
+        r = f.library.ingest(figure_pdf, "studio.pdf")
         assert r.figures["descriptions"] == {"written": 2, "failed": 0, "error": ""}
         assert seen[0]["model"] == "test-vision"
         assert seen[0]["messages"][0]["content"][1]["image_url"]["url"].startswith("data:image/png;base64,")
-        figs = f.figures(r.book_id)
+        figs = f.library.figures(r.book_id)
         assert figs[0].description == "A bright red square on white paper." and figs[0].description in figs[0].index_text()
     finally:
         server.shutdown()
         server.server_close()
     # the server gone: the book still ingests, the failures are counted
-    r = f.ingest(figure_pdf, "studio.pdf", force=True)
+    r = f.library.ingest(figure_pdf, "studio.pdf", force=True)
     assert r.figures["descriptions"]["failed"] == 2 and r.figures["found"] == 2
-    assert all(x.description == "" for x in f.figures(r.book_id))
+    assert all(x.description == "" for x in f.library.figures(r.book_id))

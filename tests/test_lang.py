@@ -1,8 +1,8 @@
 """Languages: detection of books and questions, BM25 tokens per language."""
 import pytest
 
-from rag.bm25 import BM25Index
-from rag.lang import detect, tokenize
+from rag.library.bm25 import BM25Index
+from rag.text.languages import detect, tokenize
 from rag.types import Chunk
 
 

@@ -19,9 +19,8 @@ def data_dir(tmp_path, monkeypatch):
 
 def library_with(pdf: bytes, embed, name: str = "garden.pdf") -> Folio:
     """A service on the test's data folder (RAG_DATA_DIR) with one PDF ingested, sharing the loaded embedder."""
-    f = Folio(Settings())
-    f.__dict__["embed"] = embed
-    f.ingest(pdf, name)
+    f = Folio(Settings(), embed=embed)
+    f.library.ingest(pdf, name)
     return f
 
 
@@ -73,7 +72,7 @@ def test_chat_page_streams_cited_answer_and_replays_history(data_dir, book_pdf, 
     assert any("Sources" in e.label for e in at.expander)
     at.run()  # a rerun replays the stored conversation with its sources
     assert len(at.chat_message) == 2 and "twice a week" in at.chat_message[1].text[0].value
-    sessions = f.catalog.sessions()
+    sessions = f.chats.sessions()
     assert len(sessions) == 1 and sessions[0]["title"].startswith("How often")
     at.chat_input[0].set_value("And why in the morning?").run()  # a follow-up: searched in the book just cited
     assert not at.exception and "morning" in at.chat_message[3].text[0].value
@@ -91,7 +90,7 @@ def test_chat_page_with_empty_library(data_dir):
 
 def test_inspector_compares_strategies_lints_and_shows_the_answerers_context(data_dir, book_pdf, embed):
     f = library_with(book_pdf, embed)
-    r = f.books()[0]
+    r = f.library.books()[0]
     at = app()
     at.switch_page("pages/inspector.py").run()
     assert not at.exception
@@ -123,7 +122,7 @@ def test_inspector_compares_strategies_lints_and_shows_the_answerers_context(dat
     at.slider(key="inspector_window").set_value(2).run()
     assert not at.exception
     wide = next(t.value for t in at.text if t.value.startswith("[1] "))
-    assert len(wide) > len(narrow) and f.chunks(r.id)[2].text in wide
+    assert len(wide) > len(narrow) and f.inspector.chunks(r.id)[2].text in wide
     # the query probe: candidates with their scores, two settings and the difference of their contexts
     at.text_input(key="probe_q").set_value("How often do tomatoes need watering?").run()
     assert not at.exception
@@ -173,11 +172,11 @@ def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf
     at.chat_input[0].set_value("How often do tomatoes need watering?").run()
     at.chat_input[0].set_value("Who painted the Mona Lisa?").run()
     assert not at.exception
-    rows = f.metrics()
+    rows = f.chats.metrics()
     assert len(rows) == 2 and rows[0]["total_ms"] > 0 and rows[0]["confidence"] > 0 and not rows[0]["not_found"]
     assert rows[1]["not_found"] and rows[1]["confidence"] == 0.0
-    f.feedback(rows[0]["message_id"], 0, "too short")  # thumbs down, with a comment
-    assert f.metrics()[0]["feedback"] == 0 and f.metrics()[0]["comment"] == "too short"
+    f.chats.feedback(rows[0]["message_id"], 0, "too short")  # thumbs down, with a comment
+    assert f.chats.metrics()[0]["feedback"] == 0 and f.chats.metrics()[0]["comment"] == "too short"
 
     at.switch_page("pages/metrics.py").run()
     assert not at.exception
@@ -189,7 +188,7 @@ def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf
 
 
 def test_inspector_text_shows_page_furniture_struck_through_and_escaped():
-    from pages._inspect import spans_html
+    from pages._widgets import spans_html
     from rag.types import LINE_FURNITURE, Chunk, Page
 
     text = "<b>Header</b> 12\nBody text of the page."

@@ -48,7 +48,7 @@ def test_a_cross_encoder_reorders_the_head_and_keeps_every_hit(tiny_cross_encode
 
 
 def test_the_retriever_runs_the_stage_when_configured(folio, book_pdf, tiny_cross_encoder):
-    folio.ingest(book_pdf, "garden.pdf")
+    folio.library.ingest(book_pdf, "garden.pdf")
     a = folio.ask("How often do tomatoes need watering?", rerank_model=tiny_cross_encoder).consume()
     assert "rerank" in a.trace and a.sources
 

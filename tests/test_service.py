@@ -14,7 +14,7 @@ from tests.helpers import assert_citations_valid
 
 
 def test_ingest_then_ask_cites_the_right_page(folio, book_pdf):
-    r = folio.ingest(book_pdf, "garden.pdf")
+    r = folio.library.ingest(book_pdf, "garden.pdf")
     assert not r.skipped and r.chunks > 3 and r.pages >= 3
     assert folio.store.count(r.book_id) == r.chunks
     a = folio.ask("How often do tomatoes need watering?").consume()
@@ -24,13 +24,13 @@ def test_ingest_then_ask_cites_the_right_page(folio, book_pdf):
     cited = {int(n) for n in __import__("re").findall(r"\[(\d+)\]", a.text)}
     src = next(s for s in a.sources if "twice a week" in s.text)
     assert src.n in cited
-    page = next(p for p in folio.pages(r.book_id) if "twice a week" in p.text)
+    page = next(p for p in folio.inspector.pages(r.book_id) if "twice a week" in p.text)
     assert src.page_start <= page.number <= src.page_end
     assert a.trace["total"] >= a.trace["first_token"] > 0
 
 
 def test_unanswerable_question_says_not_found(folio, book_pdf):
-    folio.ingest(book_pdf, "garden.pdf")
+    folio.library.ingest(book_pdf, "garden.pdf")
     a = folio.ask("Who painted the Mona Lisa in Florence?").consume()
     assert a.not_found and a.text.startswith("Not in your books")
     assert len(a.sources) <= 3 and not a.checks  # the closest passages, shown as such; nothing quoted from them
@@ -42,49 +42,48 @@ def test_empty_library_says_so(folio):
 
 
 def test_same_file_twice_is_one_book_without_duplicate_chunks(folio, book_pdf):
-    r1 = folio.ingest(book_pdf, "garden.pdf")
-    r2 = folio.ingest(book_pdf, "renamed-copy.pdf")
+    r1 = folio.library.ingest(book_pdf, "garden.pdf")
+    r2 = folio.library.ingest(book_pdf, "renamed-copy.pdf")
     assert r2.skipped and r2.book_id == r1.book_id
-    assert len(folio.books()) == 1
-    assert folio.store.count() == r1.chunks == len(folio.chunks(r1.book_id))
-    r3 = folio.ingest(book_pdf, "garden.pdf", force=True)  # a forced re-ingest replaces, never adds
+    assert len(folio.library.books()) == 1
+    assert folio.store.count() == r1.chunks == len(folio.inspector.chunks(r1.book_id))
+    r3 = folio.library.ingest(book_pdf, "garden.pdf", force=True)  # a forced re-ingest replaces, never adds
     assert folio.store.count() == r3.chunks
 
 
 def test_delete_and_reindex(folio, book_pdf, settings):
-    r = folio.ingest(book_pdf, "garden.pdf")
-    folio.settings = settings.model_copy(update={"chunk_size": 64})
-    (r2,) = folio.reindex(r.book_id)
+    r = folio.library.ingest(book_pdf, "garden.pdf")
+    (r2,) = folio.library.reindex(r.book_id, chunking={"chunk_size": 64})
     assert r2.chunks > r.chunks
-    assert folio.book(r.book_id).chunking["chunk_size"] == 64
+    assert folio.library.book(r.book_id).chunking["chunk_size"] == 64
     assert folio.store.count() == r2.chunks
-    folio.delete_book(r.book_id)
-    assert folio.books() == [] and folio.store.count() == 0
+    folio.library.delete_book(r.book_id)
+    assert folio.library.books() == [] and folio.store.count() == 0
 
 
 def test_bad_file_leaves_library_intact(folio, book_pdf):
-    folio.ingest(book_pdf, "garden.pdf")
+    folio.library.ingest(book_pdf, "garden.pdf")
     for maker in (pdfs.make_corrupt_pdf, pdfs.make_encrypted_pdf, pdfs.make_image_only_pdf):
         with pytest.raises(BadDocumentError):
-            folio.ingest(maker(), "bad.pdf")
-    assert [b.status for b in folio.books()] == ["ready"]
+            folio.library.ingest(maker(), "bad.pdf")
+    assert [b.status for b in folio.library.books()] == ["ready"]
     assert not folio.ask("How often do tomatoes need watering?").consume().not_found
 
 
 def test_background_jobs_report_progress_and_errors(folio, book_pdf):
-    good = folio.submit(book_pdf, "garden.pdf")
-    bad = folio.submit(b"hello, not a pdf", "notes.pdf")
-    folio.queue.wait(300)
+    good = folio.library.submit(book_pdf, "garden.pdf")
+    bad = folio.library.submit(b"hello, not a pdf", "notes.pdf")
+    folio.library.queue.wait(300)
     assert good.state == "done" and good.fraction == 1.0 and good.book_id
     assert bad.state == "failed" and "notes.pdf" in bad.error and "not a PDF" in bad.error
-    assert len(folio.books()) == 1
+    assert len(folio.library.books()) == 1
 
 
 def test_scope_to_one_book(folio, book_pdf):
     other = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", "Bread needs flour, water, salt and "
                                                                    "yeast. Knead the dough for ten minutes.")]})
-    a_id = folio.ingest(book_pdf, "garden.pdf").book_id
-    b_id = folio.ingest(other, "kitchen.pdf").book_id
+    a_id = folio.library.ingest(book_pdf, "garden.pdf").book_id
+    b_id = folio.library.ingest(other, "kitchen.pdf").book_id
     a = folio.ask("How long should I knead bread dough?", book_id=b_id).consume()
     assert a.sources and all(s.book_id == b_id for s in a.sources)
     a = folio.ask("How long should I knead bread dough?", book_id=a_id).consume()
@@ -95,8 +94,8 @@ def test_a_follow_up_searches_the_books_the_last_answer_cited(folio, book_pdf):
     kitchen = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", "Bread needs flour, water, salt and "
                                                                      "yeast. Knead the dough in the morning, for ten "
                                                                      "minutes, and water it lightly.")]})
-    garden = folio.ingest(book_pdf, "garden.pdf").book_id
-    folio.ingest(kitchen, "kitchen.pdf")
+    garden = folio.library.ingest(book_pdf, "garden.pdf").book_id
+    folio.library.ingest(kitchen, "kitchen.pdf")
     first = folio.ask("How often do tomatoes need watering?").consume()
     assert first.cited_books == [garden]
     turn = [(first.question, first.text)]
@@ -108,7 +107,7 @@ def test_a_follow_up_searches_the_books_the_last_answer_cited(folio, book_pdf):
 
 
 def test_follow_up_is_reformulated_from_history(folio, book_pdf):
-    folio.ingest(book_pdf, "garden.pdf")
+    folio.library.ingest(book_pdf, "garden.pdf")
     first = folio.ask("How often do tomatoes need watering?").consume()
     a = folio.ask("Why in the morning?", history=[(first.question, first.text)]).consume()
     assert "tomatoes" in a.query and a.question == "Why in the morning?"
@@ -124,15 +123,15 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     ("What is memoization?", False), ("Why should a speaker avoid monotony?", False), ("What is a tuple?", False),
 ])
 def test_which_questions_lean_on_the_last_turn(question, follow_up):
-    from rag.answer.base import is_follow_up
+    from rag.query.followup import is_follow_up
 
     history = [("How often do tomatoes need watering?", "Water deeply in the morning, twice a week. [1]")]
     assert is_follow_up(question, history) is follow_up
 
 
 def test_other_embedding_model_is_refused_with_how_to_fix(folio, book_pdf, settings):
-    folio.ingest(book_pdf, "garden.pdf")
-    from rag.tokens import model_path
+    folio.library.ingest(book_pdf, "garden.pdf")
+    from rag.text.tokens import model_path
 
     other = Folio(settings.model_copy(update={"embed_model": str(model_path("all-MiniLM-L6-v2"))}))
     with pytest.raises(EmbeddingMismatchError, match="reindex"):
@@ -140,7 +139,7 @@ def test_other_embedding_model_is_refused_with_how_to_fix(folio, book_pdf, setti
 
 
 def test_store_refuses_collection_made_by_another_model(settings):
-    from rag.store import VectorStore
+    from rag.library.vectors import VectorStore
 
     vs = VectorStore(settings, "all-MiniLM-L6-v2", 384)
     vs.count()
@@ -166,7 +165,7 @@ def test_kill_mid_ingest_leaves_no_half_book(tmp_path, book_pdf, embed):
             real_add(chunks[: len(chunks) // 2], vectors[: len(vectors) // 2])
             os.kill(os.getpid(), signal.SIGKILL)
         f.store.add = add_half_then_die
-        f.ingest(Path({str(pdf)!r}).read_bytes(), "garden.pdf")
+        f.library.ingest(Path({str(pdf)!r}).read_bytes(), "garden.pdf")
     """)
     proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -175,24 +174,23 @@ def test_kill_mid_ingest_leaves_no_half_book(tmp_path, book_pdf, embed):
 
     uploads = data_dir / "uploads"
     assert len(list(uploads.glob("*.pdf"))) == 1  # the original was kept before the crash
-    f = Folio(Settings(data_dir=data_dir))  # start-up recovery runs here
-    f.__dict__["embed"] = embed
-    assert f.books() == []
+    f = Folio(Settings(data_dir=data_dir), embed=embed)  # start-up recovery runs here
+    assert f.library.books() == []
     assert f.store.count() == 0
     assert list(uploads.glob("*.pdf")) == []  # nothing of the half book is left, its original included
-    r = f.ingest(book_pdf, "garden.pdf")
-    assert f.store.count() == r.chunks and f.book(r.book_id).status == "ready"
+    r = f.library.ingest(book_pdf, "garden.pdf")
+    assert f.store.count() == r.chunks and f.library.book(r.book_id).status == "ready"
 
 
 def test_rechunk_without_upload_and_parent_context(folio, book_pdf):
-    r = folio.ingest(book_pdf, "garden.pdf")
-    first = folio.book(r.book_id).chunking
-    job = folio.submit_reindex(r.book_id, {"chunker": "hierarchical", "chunk_size": 48, "parent_size": 300})
-    folio.queue.wait(300)
+    r = folio.library.ingest(book_pdf, "garden.pdf")
+    first = folio.library.book(r.book_id).chunking
+    job = folio.library.submit_reindex(r.book_id, {"chunker": "hierarchical", "chunk_size": 48, "parent_size": 300})
+    folio.library.queue.wait(300)
     assert job.state == "done", job.message
-    b = folio.book(r.book_id)
+    b = folio.library.book(r.book_id)
     assert b.chunking["chunker"] == "hierarchical" and first["chunker"] == "paragraph"
-    chunks = folio.chunks(r.book_id)
+    chunks = folio.inspector.chunks(r.book_id)
     assert all(c.parent >= 0 for c in chunks) and folio.store.count(r.book_id) == len(chunks)
     a = folio.ask("How often do tomatoes need watering?").consume()
     assert "twice a week" in a.text
@@ -204,32 +202,32 @@ def test_rechunk_without_upload_and_parent_context(folio, book_pdf):
     fixed = folio.ask("How often do tomatoes need watering?", context_mode="fixed", window=0).consume()
     assert fixed.sources[0].chunk_indices == [fixed.sources[0].hit.chunk_index]
     # the probe runs the same stages and shows the candidates it considered
-    probe = folio.probe("How often do tomatoes need watering?")
+    probe = folio.inspector.probe("How often do tomatoes need watering?")
     assert probe["candidates"] and any(c["kept"] for c in probe["candidates"])
     assert probe["context"].startswith("[1] ") and probe["tokens"] > 0
     with pytest.raises(Exception, match="not valid"):
-        folio.submit_reindex(r.book_id, {"chunk_size": 5000})
+        folio.library.submit_reindex(r.book_id, {"chunk_size": 5000})
 
 
 def test_a_quote_from_the_window_is_shown_on_its_own_page(folio, book_pdf):
     """The answer may quote a neighbour chunk of the window on another page than the matching chunk:
     that page is where the claim is checked, so it is listed (and drawn) with the citation."""
-    r = folio.ingest(book_pdf, "garden.pdf")
+    r = folio.library.ingest(book_pdf, "garden.pdf")
     a = folio.ask("How often do tomatoes need watering?", context_mode="fixed", window=3).consume()
     src = next(s for s in a.sources if "twice a week" in s.hit.text)
     sentence = "Jupiter is the largest planet of the solar system."  # the next chapter, inside the window
-    other = next(p.number for p in folio.pages(r.book_id) if "Jupiter is the largest" in p.text)
+    other = next(p.number for p in folio.inspector.pages(r.book_id) if "Jupiter is the largest" in p.text)
     assert sentence in " ".join(src.text.split()) and src.page_start <= other <= src.page_end
     assert not src.hit.page_start <= other <= src.hit.page_end
     answer = f"{sentence} [{src.n}]"
-    assert folio.quote_pages(src, answer) == [other]
-    assert other in [p for p, _, _ in folio.citation_pages(src, answer)]
-    assert folio.quote_pages(src, "Nothing of the sort is written there. [1]") == []
+    assert folio.reader.quote_pages(src, answer) == [other]
+    assert other in [p for p, _, _ in folio.reader.citation_pages(src, answer)]
+    assert folio.reader.quote_pages(src, "Nothing of the sort is written there. [1]") == []
 
 
 def test_a_book_with_unreadable_pages_says_which(folio, monkeypatch):
     monkeypatch.setenv("RAG_TESSERACT", "/nonexistent/tesseract")  # no OCR to fall back on
-    r = folio.ingest(pdfs.make_unmapped_font_pdf(good_pages=2), "mixed.pdf")
+    r = folio.library.ingest(pdfs.make_unmapped_font_pdf(good_pages=2), "mixed.pdf")
     assert "warning: 1 page(s) unreadable" in r.summary() and r.summary().endswith(": 3")
     a = folio.ask("Which page has ordinary text that anyone can search?").consume()
     assert not a.not_found and a.sources[0].hit.page_start in (1, 2)
@@ -240,11 +238,11 @@ def test_a_scanned_page_says_it_was_read_by_ocr(folio):
 
     if not ocr.available():
         pytest.skip("Tesseract is not installed (scripts/test.sh installs it)")
-    r = folio.ingest(pdfs.make_scanned_pdf(["The lighthouse keeper logs every passing ship in a red book."]),
+    r = folio.library.ingest(pdfs.make_scanned_pdf(["The lighthouse keeper logs every passing ship in a red book."]),
                      "scan.pdf")
     assert "1 scanned page(s) read by OCR (en, mean confidence" in r.summary()
     a = folio.ask("Where does the lighthouse keeper log the passing ships?").consume()
-    assert not a.not_found and "red book" in a.text and folio.pages(r.book_id)[0].ocr > 70
+    assert not a.not_found and "red book" in a.text and folio.inspector.pages(r.book_id)[0].ocr > 70
 
 
 def test_book_vectors_are_saved_and_a_restart_searches_them_from_disk(folio, book_pdf, settings, embed):
@@ -253,22 +251,20 @@ def test_book_vectors_are_saved_and_a_restart_searches_them_from_disk(folio, boo
     file whose ids Chroma no longer holds is ignored."""
     import numpy as np
 
-    r = folio.ingest(book_pdf, "garden.pdf")
+    r = folio.library.ingest(book_pdf, "garden.pdf")
     f = folio.store._file(r.book_id)
     assert f.exists() and f.with_suffix(".ids.json").exists()
     before = [s.hit.id for s in folio.ask("How often do tomatoes need watering?").answer.sources]
 
-    again = Folio(settings)
-    again.__dict__["embed"] = embed
+    again = Folio(settings, embed=embed)
     again.store._open()
     ids, mat = again.store._book_vectors(r.book_id)
     assert isinstance(mat, np.memmap) and len(ids) == r.chunks == mat.shape[0]
     assert [s.hit.id for s in again.ask("How often do tomatoes need watering?").answer.sources] == before
 
-    folio.settings = settings.model_copy(update={"chunk_size": 64})
-    (r2,) = folio.reindex(r.book_id)
+    (r2,) = folio.library.reindex(r.book_id, chunking={"chunk_size": 64})
     assert len(folio.store._load_file(r.book_id)[0]) == r2.chunks != r.chunks
-    folio.delete_book(r.book_id)
+    folio.library.delete_book(r.book_id)
     assert not f.exists() and not f.with_suffix(".ids.json").exists()
 
     stale = Folio(settings)  # a file left behind whose chunks are gone from Chroma

@@ -51,8 +51,8 @@ REFS = {
 
 
 def test_reference_lines_are_not_answers_but_can_be_asked_for(folio):
-    r = folio.ingest(pdfs.make_book_pdf("Tomato Notes", REFS, pad=0), "tomatoes.pdf")
-    kinds = {c.kind for c in folio.chunks(r.book_id)}
+    r = folio.library.ingest(pdfs.make_book_pdf("Tomato Notes", REFS, pad=0), "tomatoes.pdf")
+    kinds = {c.kind for c in folio.inspector.chunks(r.book_id)}
     assert "references" in kinds
     a = folio.ask("How often should tomatoes be watered?").consume()
     assert not a.not_found and "twice a week" in a.text

@@ -8,121 +8,13 @@ from typing import Iterator
 
 import numpy as np
 
-from ..parse.captions import caption_key, reference_keys
+from ..query.decompose import decompose
+from ..query.definitions import definition_pattern
+from ..query.followup import fold_history
+from ..text.captions import caption_key, reference_keys
+from ..text.sentences import MIN_WORDS, quotable
+from ..text.terms import key_terms, stem
 from ..types import Source
-from .base import fold_history, key_terms
-
-MIN_WORDS, MAX_WORDS = 5, 90
-
-
-def _sentences(text: str) -> list[str]:
-    from llama_index.core.node_parser.text.utils import split_by_sentence_tokenizer
-
-    split = split_by_sentence_tokenizer()
-    out = []
-    paras = [piece for para in re.split(r"\n\s*\n", text) for piece in LABEL_LINE.split(para)]
-    for para in paras:
-        parts: list[str] = []
-        for s in _join_abbreviations(para, split(para)) if para.strip() else []:
-            s = " ".join(s.split())
-            if parts and len(s.split()) < MIN_WORDS and caption_key(s) is None:
-                parts[-1] += " " + s  # "… sei die Topologie …. Sie heißt Produkttopologie." stays one quote
-            else:
-                parts.append(s)
-        for s in parts:
-            n = len(s.split())
-            letters = sum(ch.isalpha() for ch in s)
-            caption = caption_key(s) is not None and n >= 2  # "Abbildung 5.1: Möbiusband" is short but whole
-            if (MIN_WORDS <= n or caption) and n <= MAX_WORDS and letters >= 0.6 * len(s.replace(" ", "")):
-                out.append(s)
-    return out
-
-
-# a numbered block's label ("Definition 10", "Beispiel 11 (…)", "Figure 2.1: …") starts a new sentence when it opens
-# a line; a block label standing alone on its line ends the text before it too ("… X = R2 Definition 10\nEin
-# topologischer Raum X heißt …" is two). Figure and table labels are left alone there: "… shown in Figure 3.1.\n"
-_BLOCK = r"(?:Definition|Satz|Lemma|Korollar|Folgerung|Beispiel|Bemerkung|Proposition|Theorem|Corollary|Example|Remark)"
-_LABEL = rf"(?:{_BLOCK}|Exercise|Aufgabe|Übung|Abbildung|Abb\.|Figure|Fig\.|Table|Tabelle|Tab\.)[ \t]+\d"
-LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w[ \t]*(?:\([^()\n]*\))?[ \t]*\n)")
-
-ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")
-
-
-def _join_abbreviations(text: str, parts: list[str]) -> list[str]:
-    """Undo splits after "Fig.", "e.g.", "vgl." and the like ("… drawn in Fig." + "2 explains …"),
-    taking the joined sentence from ``text`` so that it stays a verbatim quote."""
-    out: list[tuple[int, int]] = []
-    cursor = 0
-    for p in parts:
-        start = text.find(p, cursor)
-        if start < 0:  # the splitter changed the text: keep its parts as they are
-            return parts
-        end = cursor = start + len(p)
-        prev = text[out[-1][0]:out[-1][1]] if out else ""
-        if out and (ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))):  # "Fig 2." + caption
-            out[-1] = (out[-1][0], end)
-        else:
-            out.append((start, end))
-    return [text[a:b] for a, b in out]
-
-
-DEFINE_Q = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.+?)\s*\??\s*$|^\s*define\s+(.+?)\s*\??$", re.I)
-
-
-DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?"
-                         r"(.+?)\s*\??\s*$", re.I)
-WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
-
-
-# "What is a tuple in Python?" defines "tuple": a trailing "in/im/for/bei …" names the context, not the term
-QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim)\s+.+$", re.I)
-
-
-def definition_term(question: str) -> str | None:
-    """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' question asks to define, else None."""
-    m = DEFINE_Q.match(question) or DEFINE_Q_DE.match(question)
-    if m:
-        term = next(g for g in m.groups() if g).strip()
-        return QUALIFIER.sub("", term) or term
-    m = WHEN_CALLED_DE.match(question)
-    return m.group(1) if m else None
-
-
-def _adjective(term: str) -> str | None:
-    """"stetige Abbildung" → "stetig": the notes define it as "f heißt stetig" (German adjective + noun)."""
-    m = re.match(r"([a-zäöüß]{3,}?)e[nrms]?\s+[A-ZÄÖÜ]\w+$", term)
-    return m.group(1) if m else None
-
-
-def definition_pattern(question: str) -> re.Pattern | None:
-    """For 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' questions: a pattern matching sentences that
-    define X (or call something Y)."""
-    term = definition_term(question)
-    if term is None:
-        return None
-    t = re.escape(term)
-    if DEFINE_Q.match(question):
-        return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|"
-                          rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b)", re.I)
-    if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
-        return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
-    adj = _adjective(term)
-    called = rf"(?:{t}|{re.escape(adj)})" if adj else t
-    return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
-                      rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b)", re.I)
-
-
-def defines(question: str, text: str) -> bool:
-    """Whether ``text`` has a sentence defining what ``question`` asks about."""
-    term = definition_term(question)
-    if not term:
-        return False
-    low = text.lower()
-    if not any(k in low for k in (term.lower(), _adjective(term)) if k):  # most passages: no splitting needed
-        return False
-    pat = definition_pattern(question)
-    return any(pat.search(s) for s in _sentences(text))
-
 
 # Sentences of the matching chunk itself are preferred to those of its window/parent (context for the
 # reader, but a quote from them cites a page the retriever did not pick): 0.03 → 0.15 raised page-hit of
@@ -148,10 +40,6 @@ SHORTLIST = 48  # candidate sentences embedded per question
 NUMBER_BONUS = 0.15
 
 
-def _stem(w: str) -> str:
-    return re.sub(r"(ing|ed|es|s)$", "", w) if len(w) > 4 else w
-
-
 class ExtractiveBackend:
     name = "extractive"
 
@@ -165,13 +53,13 @@ class ExtractiveBackend:
         seen: set[str] = set()
         for s in sources:
             hit_norm = " ".join(s.hit.text.split())
-            for sent in _sentences(s.text):
+            for sent in quotable(s.text):
                 if sent not in seen:
                     seen.add(sent)
                     cands.append((sent, s.n, sent in hit_norm))
         if not cands:
             return []
-        terms = {_stem(t) for t in key_terms(question)}
+        terms = {stem(t) for t in key_terms(question)}
         define = definition_pattern(question)
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
@@ -181,7 +69,7 @@ class ExtractiveBackend:
         for sent, n, in_hit in cands:
             if len(sent.split()) < MIN_WORDS and caption_key(sent) not in named:  # a bare caption answers only
                 continue  # a question about that figure
-            words = {_stem(w) for w in key_terms(sent)}
+            words = {stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = DEFINES_BONUS if define and define.search(sent) else 0.0
             if named and named & set(reference_keys(sent)):
@@ -218,9 +106,7 @@ class ExtractiveBackend:
         return chosen
 
     def select_parts(self, question: str, sources: list[Source], keep_share: float = KEEP_SHARE) -> list[tuple[str, int, float]]:
-        """``select`` per part of a two-part question (``rag.retrieve.decompose``), so each part gets its answer."""
-        from ..retrieve.decompose import decompose
-
+        """``select`` per part of a two-part question (``rag.query.decompose``), so each part gets its answer."""
         parts = decompose(question)
         if len(parts) < 2:
             return self.select(question, sources, keep_share)

@@ -8,7 +8,7 @@ from ..context import format_sources
 from ..errors import BackendError
 from ..settings import Settings
 from ..types import FigureHit, Source
-from .base import fold_history
+from ..query.followup import fold_history
 
 SYSTEM = ("You answer questions using only the numbered sources provided. Cite every claim with the source "
           "number in square brackets, like [1] or [2][3]. If the sources do not contain the answer, say that the "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..types import QuoteCheck, Source
-from .base import key_terms
+from ..text.terms import key_terms, stem
 
 CITED = re.compile(r"([^\[\]]*?)((?:\s*\[\d+\])+)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
@@ -20,10 +20,6 @@ SUPPORTED_SHARE = 0.6
 def normalise(text: str) -> str:
     t = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("ﬁ", "fi").replace("ﬂ", "fl")
     return " ".join(t.lower().split())
-
-
-def _stem(w: str) -> str:
-    return re.sub(r"(ing|ed|es|s)$", "", w) if len(w) > 4 else w
 
 
 def _in_book(snippet: str, book_texts: list[str]) -> bool:
@@ -61,11 +57,11 @@ def attributed(text: str, book_texts: list[str] = ()) -> list[tuple[str, list[in
 
 def check_quotes(text: str, sources: list[Source]) -> list[QuoteCheck]:
     by_n = {s.n: normalise(s.text) for s in sources}
-    words_by_n = {n: {_stem(w) for w in key_terms(t)} for n, t in by_n.items()}
+    words_by_n = {n: {stem(w) for w in key_terms(t)} for n, t in by_n.items()}
     checks = []
     for sentence, nums in attributed(text, list(by_n.values())):
         norm = normalise(sentence).rstrip(".!?")
-        terms = {_stem(w) for w in key_terms(norm)}
+        terms = {stem(w) for w in key_terms(norm)}
         for n in nums:
             if n not in by_n:
                 checks.append(QuoteCheck(n, sentence, False, "no such source"))

@@ -9,13 +9,13 @@ from typing import Callable
 
 from ..settings import Settings
 from ..types import Chunk, ParsedBook
-from . import hierarchical, paragraph, section, semantic, sentence, token
+from . import hierarchical, paragraph, section, semantic, sentence, token_windows
 from .base import chunk_sections
 
 STRATEGIES = {
     "paragraph": (paragraph.split, "paragraph → sentence packing (LlamaIndex SentenceSplitter), the default"),
     "sentence": (sentence.split, "whole sentences, overlap in sentences"),
-    "token": (token.split, "fixed word-piece windows with overlap (LlamaIndex TokenTextSplitter)"),
+    "token": (token_windows.split, "fixed word-piece windows with overlap (LlamaIndex TokenTextSplitter)"),
     "semantic": (semantic.split, "breaks where neighbouring sentences' embeddings drift apart"),
     "section": (section.split, "sections first; code listings and tables whole"),
     "hierarchical": (hierarchical.split, "parents of ~parent_size word-pieces made of small children"),

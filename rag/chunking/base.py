@@ -15,7 +15,7 @@ from functools import partial
 from typing import Callable
 
 from ..settings import Settings
-from ..tokens import count_tokens, tokenize
+from ..text.tokens import count_tokens, tokenize
 from ..types import Chunk, ParsedBook
 
 

@@ -10,11 +10,11 @@ budget, else a window of its siblings chosen the same way. Every decision is wri
 """
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from ..tokens import count_tokens
+from ..text.sentences import rough_sentences
+from ..text.tokens import count_tokens
 from ..types import Chunk
 
 # word-pieces for one hit and its context, by question type; before-share of the neighbours' budget
@@ -58,14 +58,10 @@ class Plan:
         return s
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?:;])\s+|\n+", text) if s.strip()]
-
-
 def cut(text: str, budget: int, keep_end: bool, model: str) -> str:
     """Whole sentences of ``text`` nearest the hit within ``budget`` word-pieces (its end when the
     neighbour comes before the hit, its start when after); "" when not even one fits."""
-    sents = _sentences(text)
+    sents = rough_sentences(text)
     taken: list[str] = []
     used = 0
     for s in (reversed(sents) if keep_end else sents):

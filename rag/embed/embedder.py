@@ -19,7 +19,7 @@ from typing import Any
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
-from ..tokens import model_path
+from ..text.tokens import model_path
 from .foreground import FOREGROUND
 
 EMBED_DIMS = {"all-MiniLM-L6-v2": 384}

@@ -79,8 +79,8 @@ def cached_vectors(texts: list[str], embed, model: str, cache_dir: Path,
 
 def evaluate(bs: BeirSet, settings, embed, modes=MODES, k_retrieve: int = 100, progress=None) -> dict:
     """{mode: {ndcg@10, recall@100, mrr@10, ms_per_query}} plus counts."""
-    from ..bm25 import BM25Index
-    from ..store import VectorStore
+    from ..library.bm25 import BM25Index
+    from ..library.vectors import VectorStore
 
     chunks = [Chunk(BEIR_BOOK, i, text, 1, 1, 0, len(text), section="") for i, (_, text) in enumerate(bs.docs)]
     ids = [d for d, _ in bs.docs]

@@ -87,12 +87,8 @@ def library_for(folio, config: dict):
     query = {k: v for k, v in config.items() if k not in CHUNK_KEYS}
     if not chunk:
         return folio, query
-    from ..service import Folio
-
     slug = "-".join(f"{k}={v}" for k, v in sorted(chunk.items()))
-    other = Folio(folio.settings.model_copy(update={**chunk, "data_dir": folio.settings.data_dir / "eval" / f"qa-{slug}"}))
-    other.__dict__["embed"] = folio.embed
-    return other, query
+    return folio.sibling(**chunk, data_dir=folio.settings.data_dir / "eval" / f"qa-{slug}"), query
 
 
 def ingest_files(folio, items: list[QAItem], pdf_dir: Path, progress=None) -> dict[str, str]:
@@ -101,7 +97,7 @@ def ingest_files(folio, items: list[QAItem], pdf_dir: Path, progress=None) -> di
     for f in dict.fromkeys(it.file for it in items):
         path = Path(pdf_dir) / f
         if path.exists():
-            ids[f] = folio.ingest(path.read_bytes(), path.name, progress).book_id
+            ids[f] = folio.library.ingest(path.read_bytes(), path.name, progress).book_id
     return ids
 
 
@@ -117,7 +113,7 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
         for n in cited:
             if n in by_n and by_n[n].book_id == book_ids.get(it.file):
                 src = by_n[n]
-                at = folio.quote_pages(src, a.text)
+                at = folio.reader.quote_pages(src, a.text)
                 cited_spans += [(p, p) for p in at] or [(src.hit.page_start, src.hit.page_end)]
         source_spans = [(s.page_start, s.page_end) for s in a.sources if s.book_id == book_ids.get(it.file)]
         ev = set(it.evidence_pages)

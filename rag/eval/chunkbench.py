@@ -160,7 +160,7 @@ def evaluate(bench: Bench, settings: Settings, embed, ks=(5, 10), spans: str = "
 def _parents(bench: Bench, children, rankings, spans: str, kmax: int):
     """Parent units (the union of their children) and each question's ranking of distinct parents,
     ordered by their best child."""
-    from ..tokens import count_tokens
+    from ..text.tokens import count_tokens
 
     unit_of: dict[tuple[str, int], int] = {}
     bounds: list[list] = []
@@ -184,7 +184,7 @@ def _parents(bench: Bench, children, rankings, spans: str, kmax: int):
 
 def _hybrid(bench: Bench, chunks, sims: np.ndarray, settings: Settings, kmax: int) -> list[list[int]]:
     """Folio's fusion (``retrieve.fuse``) of dense and BM25 (top retrieve_k each), dense order breaking ties."""
-    from ..bm25 import BM25Index
+    from ..library.bm25 import BM25Index
     from ..retrieve import fuse
 
     index = BM25Index([c[4] for c in chunks])

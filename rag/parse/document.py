@@ -133,7 +133,7 @@ def _no_progress(done: int, total: int, note: str) -> None:
 
 def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bool = True, language: str = "",
               use_ocr: bool = True, progress=_no_progress, find_tables: bool = True) -> ParsedBook:
-    """``language`` (a ``rag.lang`` code, empty = detect) picks the OCR language; ``use_ocr`` False leaves
+    """``language`` (a ``rag.text.languages`` code, empty = detect) picks the OCR language; ``use_ocr`` False leaves
     scanned pages unread; ``progress(page, pages, note)`` is called before each OCR'd page."""
     check_pdf_bytes(data, filename, max_mb)
     doc = open_pdf(data, filename)

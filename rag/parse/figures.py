@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .captions import caption_key, clean_caption
+from ..text.captions import caption_key, clean_caption
 
 MAX_CANDIDATES_PER_PAGE = 60
 MAX_FIGURES_PER_BOOK = 400

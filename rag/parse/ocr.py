@@ -184,7 +184,7 @@ class BookReader:
         self.problem = ""
 
     def _book_language(self) -> str:
-        from ..lang import detect
+        from ..text.languages import detect
 
         n = self.doc.page_count
         sample = " ".join(self.doc[i].get_text() for i in range(0, n, max(1, n // 20)))
@@ -203,7 +203,7 @@ class BookReader:
                 self.language = self._book_language()
             got = ocr_page(page, self.language or "en")
             if not self.language:  # nothing to go by but this page: read it again if it is not English
-                from ..lang import detect
+                from ..text.languages import detect
 
                 self.language = detect(" ".join(ln["spans"][0]["text"] for b in got.blocks for ln in b["lines"]))
                 if tess_language(self.language) != got.language:

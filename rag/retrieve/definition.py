@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..answer.extractive import definition_term, defines
+from ..query.definitions import definition_term, defines
 from ..chunking.zones import ZONES
 from ..types import Hit
 

@@ -15,10 +15,10 @@ from typing import Callable
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
-from ..bm25 import BM25Index
+from ..library.bm25 import BM25Index
 from ..chunking.zones import ZONES, asks_for_zone
 from ..settings import Settings
-from ..store import VectorStore
+from ..library.vectors import VectorStore
 from ..types import Hit
 
 

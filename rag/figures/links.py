@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from .parse.captions import REFERENCE, reference_keys
-from .types import Chunk, Figure
+from ..text.captions import REFERENCE, reference_keys
+from ..types import Chunk, Figure
 
 MAX_CONTEXT = 1200
 

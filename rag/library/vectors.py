@@ -20,9 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import EmbeddingMismatchError, StoreError
-from .settings import Settings
-from .types import Chunk
+from ..errors import EmbeddingMismatchError, StoreError
+from ..settings import Settings
+from ..types import Chunk
 
 
 def collection_name(model: str, dim: int) -> str:

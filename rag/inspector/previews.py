@@ -7,11 +7,11 @@ import time
 from dataclasses import asdict, replace
 from typing import Callable
 
-from .chunking import chunk_book
-from .chunking.base import book_regions
-from .chunking.lint import Finding, lint
-from .settings import Settings
-from .types import Book, Chunk, Page, ParsedBook, Section
+from ..chunking import chunk_book
+from ..chunking.base import book_regions
+from ..chunking.lint import Finding, lint
+from ..settings import Settings
+from ..types import Book, Chunk, Page, ParsedBook, Section
 
 
 def rebuild(book: Book, pages: list[Page], chunks: list[Chunk]) -> ParsedBook:

@@ -17,15 +17,15 @@ from pathlib import Path
 from typing import Callable
 
 from .catalog import Catalog
-from .chunking import chunk_book
-from .chunking.base import embedding_texts
-from .context import guess_doc_type
-from .errors import BadDocumentError
-from .embed.cache import EmbeddingCache
-from .figlinks import link_figures
-from .parse import check_pdf_bytes, parse_pdf
-from .settings import Settings
-from .store import VectorStore
+from ..chunking import chunk_book
+from ..chunking.base import embedding_texts
+from ..context import guess_doc_type
+from ..errors import BadDocumentError
+from ..embed.cache import EmbeddingCache
+from ..figures.links import link_figures
+from ..parse import check_pdf_bytes, parse_pdf
+from ..settings import Settings
+from .vectors import VectorStore
 
 Progress = Callable[[str, float, str], None]  # (stage, fraction 0..1 of that stage, message)
 STAGES = ("parsing", "chunking", "embedding", "indexing")
@@ -117,7 +117,7 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
         links = link_figures(figures, chunks)
         progress("chunking", 1.0, f"{len(chunks)} chunks")
         if settings.figure_vision_model and figures:
-            from .figdescribe import describe_all
+            from ..figures.describe import describe_all
 
             fig_report = {**fig_report, "descriptions": describe_all(
                 figures, book.figure_images, settings,

@@ -17,7 +17,7 @@ from typing import Iterator
 
 import numpy as np
 
-from .types import Book, Chunk, Figure, Page
+from ..types import Book, Chunk, Figure, Page
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS books (

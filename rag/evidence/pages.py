@@ -1,16 +1,26 @@
-"""Pages as evidence: a book page rendered with a passage highlighted, and for a cited source the pages
-on which the sentences the answer quotes from it lie (``CitationPages``, mixed into ``Folio``)."""
+"""Pages as evidence (``CitationPages``, ``Folio.reader``): a book page rendered with a passage highlighted, and
+for a cited source the pages on which the sentences the answer quotes from it lie."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import NotFoundError
-from .ingest import original_path
-from .types import Source
+from ..errors import NotFoundError
+from ..library.ingest import original_path
+from ..library.resources import Resources
+from ..types import Source
 
 
 class CitationPages:
-    """Needs ``self.catalog`` and ``self.settings`` (``Folio`` has them)."""
+    def __init__(self, res: Resources):
+        self.res = res
+
+    @property
+    def catalog(self):
+        return self.res.catalog
+
+    @property
+    def settings(self):
+        return self.res.settings
 
     def ocr_confidence(self, book_id: str, number: int) -> float | None:
         """Mean OCR word confidence (0–100) of a page read by Tesseract; None for a text-layer page."""
@@ -20,7 +30,7 @@ class CitationPages:
     def page_image(self, book_id: str, page: int, spans: list[tuple[int, int]] = (), quotes: list[str] = (),
                    crop: bool = False) -> Path:
         """PNG of a book page with book-text ``spans`` highlighted (and ``quotes`` located on it stronger)."""
-        from .pageimage import locate, render_page
+        from .render import locate, render_page
 
         pg = self.catalog.page(book_id, page)
         pdf = original_path(self.settings, book_id)
@@ -36,7 +46,7 @@ class CitationPages:
         """For a source: (pdf page, printed label, PNG) for each page its matching chunk lies on, the chunk
         highlighted and the sentences the answer quotes from it highlighted stronger; ``crop`` keeps the
         band around the passage, else the whole page. Rendered on first request, then cached."""
-        from .answer.quotecheck import attributed, normalise
+        from ..answer.quotecheck import attributed, normalise
 
         quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
         hit = source.hit
@@ -49,13 +59,13 @@ class CitationPages:
     def quote_pages(self, source: Source, answer_text: str) -> list[int]:
         """PDF pages of the source's context (its window or parent, not only the matching chunk) on
         which the sentences the answer attributes to it are found: where a reader checks the claim."""
-        from .answer.quotecheck import attributed, normalise
+        from ..answer.quotecheck import attributed, normalise
 
         quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
         return self._pages_holding(source, quotes)
 
     def _pages_holding(self, source: Source, quotes: list[str]) -> list[int]:
-        from .pageimage import locate
+        from .render import locate
 
         found: list[int] = []
         for p in range(source.page_start, source.page_end + 1):

@@ -10,7 +10,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from .types import Page
+from ..types import Page
 
 CHUNK_COLOUR = (1.0, 0.93, 0.35)  # soft yellow: the matching chunk
 QUOTE_COLOUR = (1.0, 0.62, 0.1)  # orange: the sentence the answer quotes

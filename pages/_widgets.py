@@ -8,7 +8,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from rag.pageimage import palette_hex
+from rag.evidence.render import palette_hex
 from rag.types import Chunk, Page
 
 

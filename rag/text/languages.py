@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 # a few dozen of the most frequent words per language (enough to tell them apart, not a stopword list)
-_MARKERS = {
+MARKERS = {
     "en": "the of and to in is that it for as with was on be by this are which or from an not but have a "
           "what how why who when does do can should",
     "de": "der die das und ist nicht ein eine zu den von mit sich des auf für im dem als auch es an wird "
@@ -23,7 +23,7 @@ _MARKERS = {
     "pt": "o a os as e de que em um uma é não para com do da por se mais como",
     "vi": "của và là có được cho các những trong với không một người này đã khi thì để theo tại về bị",
 }
-_WORDS = {lang: set(words.split()) for lang, words in _MARKERS.items()}
+_WORDS = {lang: set(words.split()) for lang, words in MARKERS.items()}
 _VI_LETTERS = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
 _WORD = re.compile(r"[^\W\d_]+", re.U)
 _TOKEN = re.compile(r"[^\W_]+", re.U)
@@ -31,8 +31,8 @@ _TOKEN = re.compile(r"[^\W_]+", re.U)
 STEMMERS = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "it": "italian", "nl": "dutch",
             "pt": "portuguese"}
 STOPWORDS = {"en": "en", "de": "de", "fr": "fr", "es": "es", "it": "it", "nl": "nl", "pt": "pt"}
-VI_STOPWORDS = set(_MARKERS["vi"].split()) | {"thì", "mà", "nên", "rằng", "cũng", "đó", "nào", "gì", "ở", "ra", "vào"}
-LANGUAGES = tuple(_MARKERS)
+VI_STOPWORDS = set(MARKERS["vi"].split()) | {"thì", "mà", "nên", "rằng", "cũng", "đó", "nào", "gì", "ở", "ra", "vào"}
+LANGUAGES = tuple(MARKERS)
 
 
 def detect(text: str, default: str = "en") -> str:

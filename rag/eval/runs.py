@@ -1,4 +1,5 @@
-"""A book-QA evaluation running in the background (like ingest), for the Evaluate page."""
+"""Book-QA evaluations running in the background (like ingest), for the Evaluate page: ``EvalJob`` (one run,
+polled by the page) and ``Evaluations`` (``Folio.evaluations``: the question sets shipped, starting a run)."""
 from __future__ import annotations
 
 import threading
@@ -61,3 +62,23 @@ def start(folio, items: list[bookqa.QAItem], pdf_dir: Path, configs: list[dict],
 
     threading.Thread(target=work, daemon=True, name="folio-eval").start()
     return job
+
+
+class Evaluations:
+    def __init__(self, folio):
+        self.folio = folio
+        self._latest: EvalJob | None = None
+
+    @staticmethod
+    def question_sets() -> list[Path]:
+        """Question sets shipped with the project (eval/*.jsonl)."""
+        return sorted((Path(__file__).resolve().parents[2] / "eval").glob("*.jsonl"))
+
+    def start(self, items, pdf_dir: Path, configs: list[dict], name: str) -> EvalJob:
+        """Run a book QA set in the background (its PDFs are added to the library); returns the job."""
+        self._latest = start(self.folio, items, Path(pdf_dir), configs, name)
+        return self._latest
+
+    def latest(self) -> EvalJob | None:
+        """The latest evaluation job of this process, or None."""
+        return self._latest

@@ -10,7 +10,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .errors import RagError
+from ..errors import RagError
 
 STAGE_WEIGHTS = {"parsing": (0.0, 0.15), "chunking": (0.15, 0.25), "embedding": (0.25, 0.95), "indexing": (0.95, 1.0)}
 

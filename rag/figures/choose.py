@@ -12,8 +12,8 @@ from typing import Callable
 
 import numpy as np
 
-from .parse.captions import named_figures, reference_keys, same_word
-from .types import FigureHit, Hit, Source
+from ..text.captions import named_figures, reference_keys, same_word
+from ..types import FigureHit, Hit, Source
 
 LINKED_MIN_SIMILARITY = 0.15  # a linked figure this unrelated to the question is noise
 NAMED_BONUS = 1.0  # the question says "Figure 2.1" / "Fig 2" / "Abbildung 1.3"

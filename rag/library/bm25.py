@@ -17,19 +17,19 @@ from pathlib import Path
 
 import numpy as np
 
-from .lang import tokenize
-from .types import Chunk
+from ..text.languages import tokenize
+from ..types import Chunk
 
 
 class BM25Index:
     """``language``: one code for every book (the ``RAG_LANGUAGE`` setting), or "" to detect each book's
-    language from its chunks; each book is tokenised and stemmed in its language (``rag.lang``) and a
+    language from its chunks; each book is tokenised and stemmed in its language (``rag.text.languages``) and a
     question is tokenised once per language present, each version scoring that language's chunks."""
 
     def __init__(self, chunks: list[Chunk], k1: float = 0.9, b: float = 0.4, language: str = ""):
         import bm25s
 
-        from .lang import detect
+        from ..text.languages import detect
 
         self.chunks = chunks
         self.retriever = None
@@ -108,7 +108,7 @@ def _query_tokens(query: str, lang: str) -> tuple[str, ...]:
 
 def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tuple[float, bool]]:
     """``term_weights`` given the searched books' languages, their chunk count and a term → df function."""
-    from .lang import detect
+    from ..text.languages import detect
 
     own = detect(query)
     langs = [own] if own in present else present
@@ -129,12 +129,12 @@ def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tupl
 
 @functools.lru_cache(maxsize=16)
 def _function_words(lang: str) -> frozenset[str]:
-    """BM25 tokens of a language's most frequent function and question words (``rag.lang``), plus the
-    English question frame of ``rag.answer.base.STOPWORDS``."""
-    from .answer.base import STOPWORDS
-    from .lang import _MARKERS
+    """BM25 tokens of a language's most frequent function and question words (``rag.text.languages``), plus the
+    English question frame of ``rag.text.terms.STOPWORDS``."""
+    from ..text.terms import STOPWORDS
+    from ..text.languages import MARKERS
 
-    words = _MARKERS.get(lang, "") + (" " + " ".join(sorted(STOPWORDS)) if lang == "en" else "")
+    words = MARKERS.get(lang, "") + (" " + " ".join(sorted(STOPWORDS)) if lang == "en" else "")
     return frozenset(tokenize([words], lang)[0]) | frozenset(words.split())
 
 

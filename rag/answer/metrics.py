@@ -7,7 +7,7 @@ low similarity (average similarity under ``low_similarity``).
 """
 from __future__ import annotations
 
-from .types import Answer
+from ..types import Answer
 
 HIGH_SIMILARITY = 0.7
 HIGH_CONFIDENCE = 0.6  # "high-confidence rate" on the Metrics page

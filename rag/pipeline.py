@@ -1,0 +1,296 @@
+"""The stages a question goes through, in order, each a function timed by the pipeline:
+
+    reformulate → scope → retrieve → sub_questions → definition → named_figures → decide → expand → focus
+    → figures  |  answer (streamed) → check
+
+``Pipeline.run`` runs them over a ``Run`` (what each stage reads and writes) up to a stage; ``Folio.ask`` streams
+the answer from a full run, ``Folio.evidence`` stops after ``decide``, and the inspector's probe shows a full run —
+so what the probe shows is what the chat does. A stage that has nothing to do for a question leaves the run as it
+is and returns False (a one-part question has no sub-questions); such stages are left out of the trace.
+"""
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from .answer import NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backend
+from .chunking.zones import ZONES
+from .library.books import Library
+from .library.resources import Resources
+from .query.followup import is_follow_up
+from .settings import Settings
+from .types import Answer, Book, FigureHit, Hit, Source
+
+CLOSEST = 3  # passages shown with a "not in your books" answer
+EMPTY_LIBRARY = "The library is empty: add a PDF on the Library page first."
+
+
+@dataclass
+class Run:
+    """One question on its way through the stages."""
+
+    question: str
+    settings: Settings
+    history: list[tuple[str, str]] = field(default_factory=list)
+    book_ids: list[str] | None = None  # the books asked (None: the whole library)
+    follow_books: list[str] | None = None  # the books the last answer cited
+    backend: AnswerBackend | None = None
+    query: str = ""  # the standalone question retrieval uses
+    books: list[Book] = field(default_factory=list)
+    retriever: object = None  # the HybridRetriever of the whole question (candidates, query vector, evidence)
+    hits: list[Hit] = field(default_factory=list)
+    probability: float = 0.0  # P(the books answer it)
+    answerable: bool = False
+    sources: list[Source] = field(default_factory=list)
+    figures: list[FigureHit] = field(default_factory=list)
+    figure_vector: Callable | None = None
+    trace: dict[str, float] = field(default_factory=dict)
+    done: bool = False  # a stage decided there is nothing more to do (an empty library)
+    bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
+
+    @property
+    def ids(self) -> list[str]:
+        return [b.id for b in self.books]
+
+    @property
+    def query_vector(self):
+        return self.retriever.query_vector if self.retriever is not None else None
+
+    @property
+    def evidence(self) -> dict[str, float]:
+        return self.retriever.evidence if self.retriever is not None else {}
+
+
+# --- the stages ------------------------------------------------------------------------------------
+def reformulate(p: "Pipeline", r: Run) -> bool | None:
+    """A follow-up becomes a standalone question (the backend's way: key terms folded in, or an LLM rewrite)."""
+    r.query = r.question
+    if not r.history:
+        return False
+    r.query = r.backend.reformulate(r.question, r.history)
+
+
+def scope(p: "Pipeline", r: Run) -> bool | None:
+    """The books to search: those asked (default every ready book); a follow-up searches the books the last
+    answer cited."""
+    r.books = p.library.ready(r.settings, r.book_ids)
+    if not r.books:
+        r.done = True
+        return
+    if r.follow_books and not r.book_ids and r.history and is_follow_up(r.question, r.history):
+        r.books = [b for b in r.books if b.id in r.follow_books] or r.books
+
+
+def retrieve(p: "Pipeline", r: Run) -> bool | None:
+    """Dense ∥ BM25 → fusion → relevance filter (``retrieve.hybrid``); its own steps are in the trace too."""
+    from .retrieve import HybridRetriever
+
+    r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids)
+    r.hits = r.retriever.hits(r.query)
+    r.trace.update(r.retriever.timings)
+
+
+def sub_questions(p: "Pipeline", r: Run) -> bool | None:
+    """A two-part question: each part retrieved on its own, the rankings interleaved."""
+    from .query.decompose import decompose, interleave
+    from .retrieve import HybridRetriever
+
+    parts = decompose(r.query)
+    if len(parts) < 2:
+        return False
+    each = [HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids).hits(q) for q in parts]
+    r.hits = interleave([r.hits] + each, r.settings.max_chunks)
+
+
+def definition(p: "Pipeline", r: Run) -> bool | None:
+    """A definition question: the passage that defines the term first (``retrieve.definition``)."""
+    from .retrieve.definition import definition_first
+
+    hits, _how = definition_first(r.query, r.hits, p.bm25_for(r), p.res.store.similarities, r.query_vector, r.ids)
+    r.hits = hits[:r.settings.max_chunks]
+
+
+def named_figures(p: "Pipeline", r: Run) -> bool | None:
+    """A question naming a figure or table ("What does Figure 2.1 show?"): its caption's chunk first."""
+    from .figures.choose import named_figure_hits
+
+    named = named_figure_hits(p.res.catalog, p.res.store, r.query, r.query_vector, r.ids)
+    r.retriever.evidence["named_figure"] = 1.0 if named else 0.0
+    if named:
+        taken = {h.chunk.id for h in named}
+        r.hits = (named + [h for h in r.hits if h.chunk.id not in taken])[:r.settings.max_chunks]
+
+
+def decide(p: "Pipeline", r: Run) -> bool | None:
+    """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
+    from .retrieve.answerability import probability
+
+    r.probability = probability(r.evidence) if r.hits else 0.0
+    r.answerable = bool(r.hits) and r.probability >= r.settings.answerable_min
+
+
+def expand(p: "Pipeline", r: Run) -> bool | None:
+    """Each hit widened to its window or parent and numbered (``context``); a question the books do not answer
+    gets its closest passages, labelled as such."""
+    hits = r.hits
+    if not r.answerable:
+        hits = (r.hits or [h for h in r.retriever.candidates if h.chunk.kind not in ZONES])[:CLOSEST]
+    r.sources = p.expand(r.query, r.query_vector, hits, r.settings, r.books)
+
+
+def focus(p: "Pipeline", r: Run) -> bool | None:
+    """An LLM reads only the sources that hold an answer (``answer.focus``); the extractive answerer reads all."""
+    if not (r.answerable and r.settings.answer_backend != "extractive" and r.settings.llm_focus):
+        return False
+    from .answer.focus import focus as keep_answering
+
+    r.sources = keep_answering(r.query, r.sources, p.res.embed)
+
+
+def figures(p: "Pipeline", r: Run) -> bool | None:
+    """The book's figures that belong to the sources or match the question (``figures.choose``)."""
+    if not r.answerable:
+        return False
+    from .figures.choose import candidates
+
+    figs, vecs = p.res.catalog.figure_vectors(r.ids)
+    rows = {f.id: i for i, f in enumerate(figs)}
+    s = r.settings
+    r.figures = candidates(r.query, r.query_vector, r.sources, (figs, vecs), p.res.catalog.figure_links,
+                           {b.id: b.title for b in r.books}, s.figure_min_similarity, s.max_figures)
+    r.figure_vector = lambda fid: vecs[rows[fid]] if fid in rows else None
+
+
+STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
+    ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("sub_questions", sub_questions),
+    ("definition", definition), ("named_figures", named_figures), ("decide", decide), ("expand", expand),
+    ("focus", focus), ("figures", figures))
+STAGE_NAMES = tuple(name for name, _ in STAGES)
+
+
+class Pipeline:
+    def __init__(self, res: Resources, library: Library):
+        self.res, self.library = res, library
+
+    def run(self, question: str, settings: Settings | None = None, history: list[tuple[str, str]] | None = None,
+            book_ids: list[str] | None = None, follow_books: list[str] | None = None, until: str = "figures",
+            backend: AnswerBackend | None = None) -> Run:
+        """The stages up to and including ``until`` (a name in ``STAGE_NAMES``)."""
+        s = settings or self.res.settings
+        history = (history or [])[-s.history_turns:] if s.history_turns else []
+        r = Run(question, s, history, book_ids, follow_books, backend or make_backend(s, self.res.embed))
+        for name, stage in STAGES:
+            t = time.perf_counter()
+            if stage(self, r) is not False:
+                r.trace[name] = (time.perf_counter() - t) * 1e3
+            if r.done or name == until:
+                break
+        return r
+
+    def bm25_for(self, r: Run) -> Callable:
+        """The library's BM25 for this run, built at most once and only when a stage needs it."""
+        if r.bm25 is None:
+            ready = self.res.catalog.books("ready")
+            r.bm25 = functools.cache(lambda: self.library.bm25(r.settings, ready))
+        return r.bm25
+
+    def expand(self, query: str, qvec, hits: list[Hit], s: Settings, books: list[Book],
+               query_type: str = "") -> list[Source]:
+        """Each hit widened to its window or parent (fixed or adaptive, see ``rag.context``), numbered."""
+        from .context import ContextBuilder
+        from .query.kinds import classify
+
+        store = self.res.store
+        known: dict[str, float] = {}
+        if qvec is not None and s.context_mode == "adaptive":  # every hit's possible neighbours, in one read
+            span = 2 * s.window + 1
+            near = {f"{h.chunk.book_id}:{i}" for h in hits for i in range(h.chunk.chunk_index - span,
+                                                                         h.chunk.chunk_index + span + 1) if i >= 0}
+            known = store.similarities(qvec, sorted(near))
+
+        def sims(book_id: str, indices: list[int]) -> dict[int, float]:
+            if qvec is None:
+                return {}
+            ids = [f"{book_id}:{i}" for i in indices]
+            missing = [i for i in ids if i not in known]
+            got = {**{i: known[i] for i in ids if i in known}, **(store.similarities(qvec, missing) if missing else {})}
+            return {int(k.rsplit(":", 1)[1]): v for k, v in got.items()}
+
+        builder = ContextBuilder(s.context_mode, s.window, s.context_budget_tokens, self.res.catalog.chunk_range,
+                                 {b.id: b.title for b in books}, query_type or classify(query),
+                                 {b.id: self.library.doc_type(b) for b in books}, sims, s.neighbour_min_similarity,
+                                 s.embed_model)
+        return builder.build(hits)
+
+    def answer(self, r: Run, t0: float) -> "AnswerStream":
+        """The answer stage: a stream of the answer's text over a full run."""
+        s = r.settings
+        answer = Answer(question=r.question, query=r.query, trace=r.trace, backend=r.backend.name,
+                        sources=r.sources)
+        if r.done:
+            answer.not_found = True
+            return AnswerStream(answer, iter([EMPTY_LIBRARY]), t0)
+        answer.context = {**context_report(r.query, r.sources, s),
+                          "answerability": {**r.evidence, "probability": round(r.probability, 3),
+                                            "min": s.answerable_min}}
+        answer.confidence = round(r.probability, 4)
+        if not r.answerable:
+            answer.not_found = True
+            text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
+            return AnswerStream(answer, iter([text]), t0)
+        answer.figures = r.figures
+        return AnswerStream(answer, r.backend.stream(r.question, r.sources, figures=r.figures), t0,
+                            finish=lambda a: self.check(a, r))
+
+    def check(self, answer: Answer, r: Run) -> None:
+        """Once the text is complete: the quote check, then the figures of the sources it cites."""
+        from .answer.quotecheck import check_quotes
+        from .figures.choose import finalise
+
+        t = time.perf_counter()
+        answer.checks = check_quotes(answer.text, answer.sources)
+        answer.trace["quote_check_failed"] = float(sum(not c.ok for c in answer.checks))
+        if answer.figures:
+            cited = list(dict.fromkeys(c.n for c in answer.checks))
+            avec = self.res.embed.get_query_embedding(answer.text[:2000]) if answer.text.strip() else None
+            answer.figures = finalise(answer.figures, cited, avec, r.figure_vector, r.settings.max_figures)
+        answer.trace["check"] = (time.perf_counter() - t) * 1e3
+
+
+def context_report(query: str, sources: list[Source], s: Settings) -> dict:
+    """How the context was made: mode, question type and language, each source's window decision."""
+    from .query.kinds import classify
+    from .text.languages import detect
+
+    return {"mode": s.context_mode, "query_type": classify(query), "language": detect(query),
+            "windows": [f"[{src.n}] {src.plan.get('summary', '')}" for src in sources]}
+
+
+class AnswerStream:
+    """Iterate for the answer's text pieces; ``answer`` holds sources at once and text/trace when done
+    (then ``finish`` checks the quotes and settles the figures)."""
+
+    def __init__(self, answer: Answer, pieces: Iterator[str], t0: float,
+                 finish: Callable[[Answer], None] | None = None):
+        self.answer, self._pieces, self._t0, self._finish = answer, pieces, t0, finish
+
+    def __iter__(self) -> Iterator[str]:
+        parts: list[str] = []
+        t_gen = time.perf_counter()
+        for piece in self._pieces:
+            if not parts:
+                self.answer.trace["first_token"] = (time.perf_counter() - self._t0) * 1e3
+            parts.append(piece)
+            yield piece
+        self.answer.text = "".join(parts)
+        self.answer.trace["generate"] = (time.perf_counter() - t_gen) * 1e3
+        if self._finish:
+            self._finish(self.answer)
+        self.answer.trace["total"] = (time.perf_counter() - self._t0) * 1e3
+
+    def consume(self) -> Answer:
+        for _ in self:
+            pass
+        return self.answer

@@ -1,0 +1,63 @@
+"""Definition questions ("What is a tuple in Python?", "Was ist ein Homöomorphismus?", "Wann heißt … kompakt?"):
+the term asked about, and a pattern for the sentences that define it ("A tuple is …", "tuple: …",
+"f heißt Homöomorphismus, wenn …")."""
+from __future__ import annotations
+
+import re
+
+from ..text.sentences import quotable
+
+DEFINE_Q = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.+?)\s*\??\s*$|"
+                      r"^\s*define\s+(.+?)\s*\??$", re.I)
+DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+"
+                         r"(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?(.+?)\s*\??\s*$", re.I)
+WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
+
+# "What is a tuple in Python?" defines "tuple": a trailing "in/im/for/bei …" names the context, not the term
+QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim)\s+.+$", re.I)
+
+
+def definition_term(question: str) -> str | None:
+    """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' question asks to define, else None."""
+    m = DEFINE_Q.match(question) or DEFINE_Q_DE.match(question)
+    if m:
+        term = next(g for g in m.groups() if g).strip()
+        return QUALIFIER.sub("", term) or term
+    m = WHEN_CALLED_DE.match(question)
+    return m.group(1) if m else None
+
+
+def _adjective(term: str) -> str | None:
+    """"stetige Abbildung" → "stetig": the notes define it as "f heißt stetig" (German adjective + noun)."""
+    m = re.match(r"([a-zäöüß]{3,}?)e[nrms]?\s+[A-ZÄÖÜ]\w+$", term)
+    return m.group(1) if m else None
+
+
+def definition_pattern(question: str) -> re.Pattern | None:
+    """For 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' questions: a pattern matching sentences that
+    define X (or call something Y)."""
+    term = definition_term(question)
+    if term is None:
+        return None
+    t = re.escape(term)
+    if DEFINE_Q.match(question):
+        return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|"
+                          rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b)", re.I)
+    if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
+        return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
+    adj = _adjective(term)
+    called = rf"(?:{t}|{re.escape(adj)})" if adj else t
+    return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
+                      rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b)", re.I)
+
+
+def defines(question: str, text: str) -> bool:
+    """Whether ``text`` has a sentence defining what ``question`` asks about."""
+    term = definition_term(question)
+    if not term:
+        return False
+    low = text.lower()
+    if not any(k in low for k in (term.lower(), _adjective(term)) if k):  # most passages: no splitting needed
+        return False
+    pat = definition_pattern(question)
+    return any(pat.search(s) for s in quotable(text))

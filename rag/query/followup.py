@@ -1,0 +1,42 @@
+"""Follow-up questions: does a question stand alone, and the extractive reformulation of one that does not."""
+from __future__ import annotations
+
+import re
+
+from ..text.terms import key_terms
+
+FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|him|her|his|one|ones|same|above|"
+                       r"previous|former|latter|more|else|also|example|examples|why|how come)\b", re.I)
+# "And tuples?", "What about lists?", "Und Kompaktheit?", "Còn án lệ 43?"
+LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|và|còn)\b", re.I)
+
+
+def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
+    """A question that cannot stand alone: no terms of its own ("Why?"), one leading on ("And tuples?"), or a
+    short one (two terms at most) that points back ("How does it work?") or picks up a word of the last turn
+    ("Why in the morning?" after an answer about watering in the morning). "What is memoization?" after a
+    question on something else stands alone: folding the last question's terms into it would search for both."""
+    terms = key_terms(question)
+    if not terms or LEADS_ON.search(question):
+        return True
+    if len(terms) > 2:
+        return False
+    if FOLLOW_UP.search(question):
+        return True
+    last = set(key_terms(" ".join(history[-1]))) if history else set()
+    return any(t in last for t in terms)
+
+
+def fold_history(question: str, history: list[tuple[str, str]]) -> str:
+    """Extractive reformulation: a follow-up gets the previous questions' key terms appended."""
+    if not history or not is_follow_up(question, history):
+        return question
+    extra: list[str] = []
+    own = set(key_terms(question))
+    for prev_q, _ in reversed(history):
+        for t in key_terms(prev_q):
+            if t not in own and t not in extra:
+                extra.append(t)
+        if extra:
+            break
+    return f"{question} ({' '.join(extra)})" if extra else question

@@ -1,0 +1,68 @@
+"""Sentences a reader can be quoted: ``quotable`` splits a passage into whole sentences (Punkt, as LlamaIndex
+uses it) with the repairs books need — a numbered block label ("Definition 10", "Beispiel 11", "Figure 2.1:")
+at a line start begins a new sentence, a split after an abbreviation ("Fig.", "e.g.", "vgl.") is undone, a very
+short piece stays with the sentence before it — and keeps the ones of a quotable length that are mostly
+letters. ``rough_sentences`` is the cheap split used to cut a neighbouring chunk to fit a budget."""
+from __future__ import annotations
+
+import re
+
+from .captions import caption_key
+
+MIN_WORDS, MAX_WORDS = 5, 90  # a quotable sentence's length in words (a caption may be shorter)
+
+# a numbered block's label ("Definition 10", "Beispiel 11 (…)", "Figure 2.1: …") starts a new sentence when it opens
+# a line; a block label standing alone on its line ends the text before it too ("… X = R2 Definition 10\nEin
+# topologischer Raum X heißt …" is two). Figure and table labels are left alone there: "… shown in Figure 3.1.\n"
+_BLOCK = r"(?:Definition|Satz|Lemma|Korollar|Folgerung|Beispiel|Bemerkung|Proposition|Theorem|Corollary|Example|Remark)"
+_LABEL = rf"(?:{_BLOCK}|Exercise|Aufgabe|Übung|Abbildung|Abb\.|Figure|Fig\.|Table|Tabelle|Tab\.)[ \t]+\d"
+LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w[ \t]*(?:\([^()\n]*\))?[ \t]*\n)")
+
+ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")
+
+
+def quotable(text: str, min_words: int = MIN_WORDS, max_words: int = MAX_WORDS) -> list[str]:
+    """The whole sentences of ``text`` worth quoting, whitespace normalised, in order."""
+    from llama_index.core.node_parser.text.utils import split_by_sentence_tokenizer
+
+    split = split_by_sentence_tokenizer()
+    out = []
+    paras = [piece for para in re.split(r"\n\s*\n", text) for piece in LABEL_LINE.split(para)]
+    for para in paras:
+        parts: list[str] = []
+        for s in join_abbreviations(para, split(para)) if para.strip() else []:
+            s = " ".join(s.split())
+            if parts and len(s.split()) < min_words and caption_key(s) is None:
+                parts[-1] += " " + s  # "… sei die Topologie …. Sie heißt Produkttopologie." stays one quote
+            else:
+                parts.append(s)
+        for s in parts:
+            n = len(s.split())
+            letters = sum(ch.isalpha() for ch in s)
+            caption = caption_key(s) is not None and n >= 2  # "Abbildung 5.1: Möbiusband" is short but whole
+            if (min_words <= n or caption) and n <= max_words and letters >= 0.6 * len(s.replace(" ", "")):
+                out.append(s)
+    return out
+
+
+def join_abbreviations(text: str, parts: list[str]) -> list[str]:
+    """Undo splits after "Fig.", "e.g.", "vgl." and the like ("… drawn in Fig." + "2 explains …"),
+    taking the joined sentence from ``text`` so that it stays a verbatim quote."""
+    out: list[tuple[int, int]] = []
+    cursor = 0
+    for p in parts:
+        start = text.find(p, cursor)
+        if start < 0:  # the splitter changed the text: keep its parts as they are
+            return parts
+        end = cursor = start + len(p)
+        prev = text[out[-1][0]:out[-1][1]] if out else ""
+        if out and (ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))):  # "Fig 2." + caption
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return [text[a:b] for a, b in out]
+
+
+def rough_sentences(text: str) -> list[str]:
+    """Sentences and lines, split at . ! ? : ; and newlines (for cutting a neighbour to a budget)."""
+    return [s for s in re.split(r"(?<=[.!?:;])\s+|\n+", text) if s.strip()]

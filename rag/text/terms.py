@@ -1,0 +1,27 @@
+"""Key terms of a question or a sentence: lower-cased words without English function words, and a light
+suffix stemmer, so "tuples" meets "tuple" and "defined" meets "define" (used for overlap scores, the quote
+check and follow-up detection; BM25 has its own per-language stemming in ``languages``)."""
+from __future__ import annotations
+
+import re
+
+STOPWORDS = set("""a an and are as at be been but by can could did do does for from had has have how i if in into is it
+its itself me more my no not of on or our she should so such than that the their them then there these they this those
+to was we were what when where which who whom why will with would you your about also any each just only other same some
+tell explain describe give show please mean means meant""".split())
+
+
+def key_terms(text: str) -> list[str]:
+    """Distinct words of ``text`` longer than two letters that are not in ``STOPWORDS``, in order."""
+    words = re.findall(r"[\w’'-]+", text.lower())
+    out: list[str] = []
+    for w in words:
+        w = w.strip("’'-")
+        if len(w) > 2 and w not in STOPWORDS and w not in out:
+            out.append(w)
+    return out
+
+
+def stem(word: str) -> str:
+    """"tuples" → "tupl", "defined" → "defin": drops -ing/-ed/-es/-s from words over four letters."""
+    return re.sub(r"(ing|ed|es|s)$", "", word) if len(word) > 4 else word

@@ -82,10 +82,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, help="write to this file instead of stdout")
     p.add_argument("--lint", action="store_true", help="print chunk-quality findings instead")
     sub.add_parser("books", help="list the library")
+    sub.add_parser("settings", help="print every setting (RAG_* environment variables) as a Markdown table")
     from .eval.cli import add_parser as add_eval_parser
 
     add_eval_parser(sub)
     args = ap.parse_args(argv)
+    if args.cmd == "settings":
+        from .settings import settings_document
+
+        print(settings_document(), end="")
+        return 0
 
     from .service import Folio
 

@@ -23,7 +23,6 @@ from .query.followup import is_follow_up
 from .settings import Settings
 from .types import Answer, Book, FigureHit, Hit, Source
 
-CLOSEST = 3  # passages shown with a "not in your books" answer
 EMPTY_LIBRARY = "The library is empty: add a PDF on the Library page first."
 
 
@@ -97,7 +96,7 @@ def sub_questions(p: "Pipeline", r: Run) -> bool | None:
     from .query.decompose import decompose, interleave
     from .retrieve import HybridRetriever
 
-    parts = decompose(r.query)
+    parts = decompose(r.query, r.settings.tuning.retrieve.sub_question_min_words)
     if len(parts) < 2:
         return False
     each = [HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids).hits(q) for q in parts]
@@ -108,7 +107,9 @@ def definition(p: "Pipeline", r: Run) -> bool | None:
     """A definition question: the passage that defines the term first (``retrieve.definition``)."""
     from .retrieve.definition import definition_first
 
-    hits, _how = definition_first(r.query, r.hits, p.bm25_for(r), p.res.store.similarities, r.query_vector, r.ids)
+    t = r.settings.tuning.retrieve
+    hits, _how = definition_first(r.query, r.hits, p.bm25_for(r), p.res.store.similarities, r.query_vector, r.ids,
+                                  t.definition_lead, t.definition_hop_k)
     r.hits = hits[:r.settings.max_chunks]
 
 
@@ -127,7 +128,7 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
     from .retrieve.answerability import probability
 
-    r.probability = probability(r.evidence) if r.hits else 0.0
+    r.probability = probability(r.evidence, r.settings.tuning.retrieve.named_figure_probability) if r.hits else 0.0
     r.answerable = bool(r.hits) and r.probability >= r.settings.answerable_min
 
 
@@ -136,7 +137,8 @@ def expand(p: "Pipeline", r: Run) -> bool | None:
     gets its closest passages, labelled as such."""
     hits = r.hits
     if not r.answerable:
-        hits = (r.hits or [h for h in r.retriever.candidates if h.chunk.kind not in ZONES])[:CLOSEST]
+        closest = r.settings.tuning.retrieve.closest
+        hits = (r.hits or [h for h in r.retriever.candidates if h.chunk.kind not in ZONES])[:closest]
     r.sources = p.expand(r.query, r.query_vector, hits, r.settings, r.books)
 
 
@@ -146,7 +148,7 @@ def focus(p: "Pipeline", r: Run) -> bool | None:
         return False
     from .answer.focus import focus as keep_answering
 
-    r.sources = keep_answering(r.query, r.sources, p.res.embed)
+    r.sources = keep_answering(r.query, r.sources, p.res.embed, r.settings.tuning)
 
 
 def figures(p: "Pipeline", r: Run) -> bool | None:
@@ -159,7 +161,7 @@ def figures(p: "Pipeline", r: Run) -> bool | None:
     rows = {f.id: i for i, f in enumerate(figs)}
     s = r.settings
     r.figures = candidates(r.query, r.query_vector, r.sources, (figs, vecs), p.res.catalog.figure_links,
-                           {b.id: b.title for b in r.books}, s.figure_min_similarity, s.max_figures)
+                           {b.id: b.title for b in r.books}, s.figure_min_similarity, s.max_figures, s.tuning.figures)
     r.figure_vector = lambda fid: vecs[rows[fid]] if fid in rows else None
 
 
@@ -221,7 +223,7 @@ class Pipeline:
         builder = ContextBuilder(s.context_mode, s.window, s.context_budget_tokens, self.res.catalog.chunk_range,
                                  {b.id: b.title for b in books}, query_type or classify(query),
                                  {b.id: self.library.doc_type(b) for b in books}, sims, s.neighbour_min_similarity,
-                                 s.embed_model)
+                                 s.embed_model, s.tuning.windows)
         return builder.build(hits)
 
     def answer(self, r: Run, t0: float) -> "AnswerStream":
@@ -250,12 +252,13 @@ class Pipeline:
         from .figures.choose import finalise
 
         t = time.perf_counter()
-        answer.checks = check_quotes(answer.text, answer.sources)
+        answer.checks = check_quotes(answer.text, answer.sources, r.settings.tuning.answer.supported_share)
         answer.trace["quote_check_failed"] = float(sum(not c.ok for c in answer.checks))
         if answer.figures:
             cited = list(dict.fromkeys(c.n for c in answer.checks))
             avec = self.res.embed.get_query_embedding(answer.text[:2000]) if answer.text.strip() else None
-            answer.figures = finalise(answer.figures, cited, avec, r.figure_vector, r.settings.max_figures)
+            answer.figures = finalise(answer.figures, cited, avec, r.figure_vector, r.settings.max_figures,
+                                      r.settings.tuning.figures)
         answer.trace["check"] = (time.perf_counter() - t) * 1e3
 
 

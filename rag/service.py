@@ -15,7 +15,7 @@ from .library.chats import Chats
 from .library.ingest import recover
 from .library.resources import Resources
 from .pipeline import AnswerStream, Pipeline
-from .settings import Settings
+from .settings import Settings, with_overrides
 
 
 class Folio:
@@ -90,13 +90,12 @@ class Folio:
 
         with FOREGROUND:  # an ingest running beside it pauses its embedding until the question is retrieved
             t0 = time.perf_counter()
-            s = self.settings.model_copy(update=overrides) if overrides else self.settings
+            s = with_overrides(self.settings, overrides)
             r = self.pipeline.run(question, s, history, [book_id] if book_id else None, follow_books)
             return self.pipeline.answer(r, t0)
 
     def evidence(self, question: str, book_ids: list[str] | None = None, **overrides) -> dict[str, float]:
         """Retrieval only: the answerability features of ``question`` over ``book_ids`` (default: every
         ready book) and the model's probability, as ``ask`` would decide."""
-        s = self.settings.model_copy(update=overrides) if overrides else self.settings
-        r = self.pipeline.run(question, s, book_ids=book_ids, until="decide")
+        r = self.pipeline.run(question, with_overrides(self.settings, overrides), book_ids=book_ids, until="decide")
         return {**r.evidence, "probability": r.probability, "passes_threshold": bool(r.hits)}

@@ -1,5 +1,6 @@
 """LLM backends read the sources that hold an answer, best first, renumbered (rag.answer.focus)."""
 from rag.answer.focus import focus
+from rag.settings import AnswerTuning, Tuning
 from rag.types import Chunk, Source
 
 TEXTS = [
@@ -19,7 +20,8 @@ def sources() -> list[Source]:
 
 
 def test_only_sources_that_answer_are_kept_best_first_and_renumbered(embed):
-    got = focus("How often do tomatoes need watering?", sources(), embed, keep_min=2)
+    got = focus("How often do tomatoes need watering?", sources(), embed,
+                Tuning(answer=AnswerTuning(focus_keep_min=2)))
     assert [s.n for s in got] == list(range(1, len(got) + 1))
     assert got[0].text == TEXTS[1]  # the answer's source leads, though it was [2] in fused order
     assert TEXTS[0] not in [s.text for s in got] and TEXTS[2] not in [s.text for s in got]  # roses, compost: gone

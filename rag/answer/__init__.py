@@ -10,7 +10,7 @@ def make_backend(settings: Settings, embed) -> AnswerBackend:
     if name == "extractive":
         from .extractive import ExtractiveBackend
 
-        return ExtractiveBackend(embed, settings.extractive_sentences)
+        return ExtractiveBackend(embed, settings.extractive_sentences, settings.tuning.extractive)
     from .llm import LLMBackend
 
     return LLMBackend.from_settings(settings)

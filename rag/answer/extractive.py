@@ -14,41 +14,25 @@ from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
 from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
+from ..settings import ExtractiveTuning
 from ..types import Source
 
-# Sentences of the matching chunk itself are preferred to those of its window/parent (context for the
-# reader, but a quote from them cites a page the retriever did not pick): 0.03 → 0.15 raised page-hit of
-# cited sources on eval/qa_shared_eval.jsonl from 0.877 to 0.908 with adaptive context, 0.923 → 0.938 fixed.
-IN_HIT = 0.15
-# the fused ranking already put the passage that holds the answer first (in most cases): its sentences
-# get LEAD_BONUS, the second source's half that, and so on
-LEAD_BONUS = 0.12
-# a sentence that asks a question (an exercise, a rhetorical question) does not answer one
-QUESTION_PENALTY = 0.3
-# a question naming a figure or table ("What does Fig 2 show?"): its caption outranks sentences citing it
-CAPTION_BONUS = 0.25
-# an exercise prompt ("Describe some of the effects of …") does not answer either
+# an exercise prompt ("Describe some of the effects of …") does not answer a question
 EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
                       r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
-# a sentence defining the term a definition question asks about ("A tuple is …", "f heißt Homöomorphismus, wenn …")
-DEFINES_BONUS = 0.35
-# no padding: a sentence scoring below this share of the best one is loosely related, not part of the answer
-KEEP_SHARE = 0.8
-SHORTLIST = 48  # candidate sentences embedded per question
-# a passage holding every number the question names ("Án lệ số 67/2023/AL …", "in 1914") is about that: its
-# sentences gain, and a sentence elsewhere naming only other numbers (precedent 55/2022's title block) loses
-NUMBER_BONUS = 0.15
 
 
 class ExtractiveBackend:
     name = "extractive"
 
-    def __init__(self, embed, n_sentences: int = 4):
-        self.embed, self.n = embed, n_sentences
+    def __init__(self, embed, n_sentences: int = 4, tuning: ExtractiveTuning | None = None):
+        self.embed, self.n, self.t = embed, n_sentences, tuning or ExtractiveTuning()
 
-    def select(self, question: str, sources: list[Source], keep_share: float = KEEP_SHARE) -> list[tuple[str, int, float]]:
-        """(sentence, source n, score), best first, near-duplicates dropped; none below ``keep_share`` of the
-        best score."""
+    def select(self, question: str, sources: list[Source], keep_share: float | None = None) -> list[tuple[str, int, float]]:
+        """(sentence, source n, score), best first, near-duplicates dropped; none below ``keep_share`` (default:
+        the tuning's) of the best score."""
+        t = self.t
+        keep_share = t.keep_share if keep_share is None else keep_share
         cands: list[tuple[str, int, bool]] = []
         seen: set[str] = set()
         for s in sources:
@@ -71,23 +55,23 @@ class ExtractiveBackend:
                 continue  # a question about that figure
             words = {stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
-            boost = DEFINES_BONUS if define and define.search(sent) else 0.0
+            boost = t.defines_bonus if define and define.search(sent) else 0.0
             if named and named & set(reference_keys(sent)):
-                boost += 0.25
+                boost += t.named_bonus
                 if caption_key(sent) in named:  # the caption itself says what the figure shows
-                    boost += CAPTION_BONUS
-            boost += LEAD_BONUS / 2 ** rank.get(n, 9)
+                    boost += t.caption_bonus
+            boost += t.lead_bonus / 2 ** rank.get(n, 9)
             if numbered:
                 own = set(re.findall(r"\d+", sent))
-                boost += NUMBER_BONUS if n in numbered else -NUMBER_BONUS if own and not own & numbers else 0.0
+                boost += t.number_bonus if n in numbered else -t.number_bonus if own and not own & numbers else 0.0
             if "?" in sent or EXERCISE.match(sent):  # also "… page 36? Be specific." (a short sentence joined on)
-                boost -= QUESTION_PENALTY
-            prior.append((sent, n, 0.3 * overlap + boost + (IN_HIT if in_hit else 0.0)))
+                boost -= t.question_penalty
+            prior.append((sent, n, t.term_weight * overlap + boost + (t.in_hit if in_hit else 0.0)))
         if not prior:
             return []
-        # only the best SHORTLIST by that score are embedded (the first text waits for them): a sentence
+        # only the best few (the shortlist) by that score are embedded (the first text waits for them): a sentence
         # further down would need a similarity far above the shortlist's to win
-        prior = sorted(prior, key=lambda x: -x[2])[:SHORTLIST]
+        prior = sorted(prior, key=lambda x: -x[2])[:t.shortlist]
         q = np.asarray(self.embed.get_query_embedding(question), dtype=np.float32)
         vecs = np.asarray(self.embed.get_text_embedding_batch([p[0] for p in prior]), dtype=np.float32)
         scored = [(sent, n, float(c) + pr) for (sent, n, pr), c in zip(prior, vecs @ q)]
@@ -98,14 +82,15 @@ class ExtractiveBackend:
             if sc < floor:
                 break
             ws = set(sent.lower().split())
-            if any(len(ws & set(c[0].lower().split())) / max(1, len(ws)) > 0.8 for c in chosen):
+            if any(len(ws & set(c[0].lower().split())) / max(1, len(ws)) > t.duplicate_share for c in chosen):
                 continue
             chosen.append((sent, n, sc))
             if len(chosen) >= self.n:
                 break
         return chosen
 
-    def select_parts(self, question: str, sources: list[Source], keep_share: float = KEEP_SHARE) -> list[tuple[str, int, float]]:
+    def select_parts(self, question: str, sources: list[Source],
+                     keep_share: float | None = None) -> list[tuple[str, int, float]]:
         """``select`` per part of a two-part question (``rag.query.decompose``), so each part gets its answer."""
         parts = decompose(question)
         if len(parts) < 2:

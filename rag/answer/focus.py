@@ -2,7 +2,7 @@
 
 The extractive answerer's sentence scorer (similarity to the question + key-term overlap + the matched
 chunk's own sentences first) scores the sources' sentences; a source is kept when one of its sentences
-scores within ``KEEP_SHARE`` of the best (the rule that keeps the extractive answer from padding), the kept
+scores within the extractive ``keep_share`` of the best (the rule that keeps the extractive answer from padding), the kept
 sources ordered by their best sentence and renumbered [1]…[k]. At least ``keep_min`` sources stay (the next
 best by that score, then in fused order): on eval/qa_shared_eval.jsonl's 65 answerable questions the
 evidence page stays among the LLM's sources for 0.985 (0.969 with at least 2, 1.000 unfocused) while its
@@ -14,19 +14,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..types import Source
-from .extractive import KEEP_SHARE, ExtractiveBackend
+from ..settings import Tuning
+from .extractive import ExtractiveBackend
 
 
-def focus(question: str, sources: list[Source], embed, keep_min: int = 3) -> list[Source]:
+def focus(question: str, sources: list[Source], embed, tuning: Tuning | None = None) -> list[Source]:
+    tuning = tuning or Tuning()
+    keep_min = tuning.answer.focus_keep_min
     if len(sources) <= keep_min:
         return [replace(s, n=i) for i, s in enumerate(sources, start=1)]
-    scored = ExtractiveBackend(embed, n_sentences=8 * len(sources)).select_parts(question, sources, keep_share=0.0)
+    scored = ExtractiveBackend(embed, 8 * len(sources), tuning.extractive).select_parts(question, sources, keep_share=0.0)
     best: dict[int, float] = {}
     for _, n, score in scored:
         best[n] = max(best.get(n, float("-inf")), score)
     by_score = sorted(best, key=lambda n: -best[n])
     top = best[by_score[0]] if by_score else 0.0
-    floor = top * KEEP_SHARE if top > 0 else float("-inf")
+    floor = top * tuning.extractive.keep_share if top > 0 else float("-inf")
     order = by_score + [s.n for s in sources if s.n not in best]  # unscored last, in fused order
     keep = [n for n in order if n in best and best[n] >= floor]
     keep += [n for n in order if n not in keep][:max(0, keep_min - len(keep))]

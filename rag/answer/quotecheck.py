@@ -14,7 +14,6 @@ from ..text.terms import key_terms, stem
 
 CITED = re.compile(r"([^\[\]]*?)((?:\s*\[\d+\])+)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
-SUPPORTED_SHARE = 0.6
 
 
 def normalise(text: str) -> str:
@@ -55,7 +54,7 @@ def attributed(text: str, book_texts: list[str] = ()) -> list[tuple[str, list[in
     return out
 
 
-def check_quotes(text: str, sources: list[Source]) -> list[QuoteCheck]:
+def check_quotes(text: str, sources: list[Source], supported_share: float = 0.6) -> list[QuoteCheck]:
     by_n = {s.n: normalise(s.text) for s in sources}
     words_by_n = {n: {stem(w) for w in key_terms(t)} for n, t in by_n.items()}
     checks = []
@@ -69,7 +68,7 @@ def check_quotes(text: str, sources: list[Source]) -> list[QuoteCheck]:
             overlap = len(terms & words_by_n[n]) / len(terms) if terms else 1.0
             if norm and norm in by_n[n]:
                 checks.append(QuoteCheck(n, sentence, True, "quoted", 1.0))
-            elif overlap >= SUPPORTED_SHARE:
+            elif overlap >= supported_share:
                 checks.append(QuoteCheck(n, sentence, True, "supported", round(overlap, 2)))
             else:
                 checks.append(QuoteCheck(n, sentence, False, "unmatched", round(overlap, 2)))

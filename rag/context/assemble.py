@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..chunking.zones import ZONES
+from ..settings import WindowTuning
 from ..types import Chunk, FigureHit, Hit, Source
 from .windows import Plan, adaptive_plan, fixed_plan
 
@@ -23,10 +24,11 @@ class ContextBuilder:
     def __init__(self, mode: str, window: int, budget: int, neighbours: Callable[[str, int, int], list[Chunk]],
                  titles: dict[str, str], query_type: str = "factual", doc_types: dict[str, str] | None = None,
                  sims: Callable[[str, list[int]], dict[int, float]] | None = None, min_sim: float = 0.0,
-                 model: str = "all-MiniLM-L6-v2"):
+                 model: str = "all-MiniLM-L6-v2", tuning: WindowTuning | None = None):
         self.mode, self.window, self.budget, self.neighbours, self.titles = mode, window, budget, neighbours, titles
         self.query_type, self.doc_types, self.sims, self.min_sim, self.model = (
             query_type, doc_types or {}, sims or (lambda b, ids: {}), min_sim, model)
+        self.tuning = tuning
 
     def plan(self, hit: Chunk, remaining: int, have: set[int]) -> Plan | None:
         reach = self.window * 2 + 1 if self.mode == "adaptive" else self.window
@@ -39,7 +41,7 @@ class ContextBuilder:
             return fixed_plan(hit, self.window, remaining, around, have)
         return adaptive_plan(hit, around, lambda ids: self.sims(hit.book_id, ids), self.query_type,
                              self.doc_types.get(hit.book_id, "narrative"), self.window, self.min_sim, remaining,
-                             self.model)
+                             self.model, self.tuning)
 
     def build(self, hits: list[Hit]) -> list[Source]:
         groups: list[dict] = []  # {book_id, parts: {idx: text}, chunks: {idx: Chunk}, hits, hit, score, sim, plans}

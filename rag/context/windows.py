@@ -13,15 +13,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
+from ..settings import WindowTuning
 from ..text.sentences import rough_sentences
 from ..text.tokens import count_tokens
 from ..types import Chunk
 
-# word-pieces for one hit and its context, by question type; before-share of the neighbours' budget
-BUDGET = {"definition": 450, "factual": 400, "procedural": 750, "comparison": 500, "complex": 700}
-BEFORE_SHARE = {"definition": 0.3, "factual": 0.5, "procedural": 0.5, "comparison": 0.4, "complex": 0.5}
-DOC_FACTOR = {"reference": 0.7, "procedural": 1.3, "narrative": 1.0}
-MIN_PIECE = 24  # a truncated neighbour shorter than this many word-pieces is left out
 
 
 @dataclass
@@ -95,13 +91,16 @@ def fixed_plan(hit: Chunk, window: int, remaining: int, chunks: dict[int, Chunk]
 
 
 def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int]], dict[int, float]],
-                  query_type: str, doc_type: str, window: int, min_sim: float, remaining: int, model: str) -> Plan | None:
-    """``chunks``: the hit's book's chunks around it (index → Chunk); ``sims``: question similarity of chunks."""
+                  query_type: str, doc_type: str, window: int, min_sim: float, remaining: int, model: str,
+                  tuning: WindowTuning | None = None) -> Plan | None:
+    """``chunks``: the hit's book's chunks around it (index → Chunk); ``sims``: question similarity of chunks;
+    ``tuning``: budgets by question and book type, the before/after split, the smallest piece kept."""
+    t = tuning or WindowTuning()
     if hit.tokens > remaining:
         return None
     i0 = hit.chunk_index
     pos = position(hit, chunks.get(i0 - 1), chunks.get(i0 + 1))
-    budget = min(remaining, int(BUDGET[query_type] * DOC_FACTOR[doc_type]))
+    budget = min(remaining, int(t.budget[query_type] * t.doc_factor[doc_type]))
     siblings = None
     if hit.parent >= 0:
         siblings = sorted(i for i, c in chunks.items() if c.parent == hit.parent)
@@ -138,7 +137,7 @@ def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int
                 del lst[k:]
                 break
     rest = budget - hit.tokens
-    share = BEFORE_SHARE[query_type] if before and after else (1.0 if before else 0.0)
+    share = t.before_share[query_type] if before and after else (1.0 if before else 0.0)
     qb = int(rest * share)
 
     def fill(lst: list[int], quota: int, keep_end: bool) -> tuple[dict[int, str], dict[int, int], int]:
@@ -150,7 +149,7 @@ def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int
                 continue
             piece = cut(c.text, quota - used, keep_end, model)
             n = count_tokens(piece, model) if piece else 0
-            if n >= MIN_PIECE:
+            if n >= t.min_piece:
                 parts[i], cut_to[i], used = piece, n, used + n
             break
         return parts, cut_to, used

@@ -62,15 +62,20 @@ def _progress(done: int, total: int) -> None:
 
 
 def parse_config(text: str) -> dict:
-    from ..settings import Settings
+    """``key=value[,key=value]`` → settings overrides; a dotted key sets a tuning number
+    (``tuning.extractive.in_hit=0.2``, ``tuning.windows.budget.factual=500``)."""
+    from ..settings import field_of
 
     out = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, _, value = part.partition("=")
-        field = Settings.model_fields.get(key.strip())
+        key, value = key.strip(), value.strip()
+        path = key.split(".")
+        field = field_of(key) or (field_of(".".join(path[:-1])) if len(path) > 2 else None)
         if field is None or not value:
-            raise RagError(f"--config {text!r}: '{key}' is not a setting (see the README's settings table).")
-        out[key.strip()] = field.annotation(value) if field.annotation in (int, float) else value.strip()
+            raise RagError(f"--config {text!r}: '{key}' is not a setting (see docs/settings.md).")
+        kind = field.annotation if field_of(key) else type(next(iter(field.default.values()), ""))
+        out[key] = kind(value) if kind in (int, float) else value
     return out
 
 

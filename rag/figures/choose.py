@@ -13,19 +13,19 @@ from typing import Callable
 import numpy as np
 
 from ..text.captions import named_figures, reference_keys, same_word
+from ..settings import FigureTuning
 from ..types import FigureHit, Hit, Source
 
-LINKED_MIN_SIMILARITY = 0.15  # a linked figure this unrelated to the question is noise
-NAMED_BONUS = 1.0  # the question says "Figure 2.1" / "Fig 2" / "Abbildung 1.3"
-LEAD_BONUS = (0.12, 0.06)  # figures of the first and second source the answer cites
-BONUS = {("on", True): 0.25, ("ref", True): 0.2, ("on", False): 0.1, ("ref", False): 0.08}
 
 
 def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tuple[list, np.ndarray],
                links: Callable[[str, list[int]], list[tuple[int, int, str]]], titles: dict[str, str],
-               min_similarity: float, limit: int) -> list[FigureHit]:
+               min_similarity: float, limit: int, tuning: FigureTuning | None = None) -> list[FigureHit]:
     """Figures for the question and its sources, best first (a short list for ``finalise``).
     A figure the question names ("what does Fig 2 show?") is a candidate in any book asked."""
+    t = tuning or FigureTuning()
+    bonuses = {("on", True): t.on_hit, ("ref", True): t.ref_hit, ("on", False): t.on_window,
+               ("ref", False): t.ref_window}
     figs, vecs = figures_in_scope
     if not figs or limit <= 0:
         return []
@@ -40,7 +40,7 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
             row = where.get((s.book_id, fi))
             if row is None:
                 continue
-            bonus = BONUS[(rel, ci in hit_chunks)]
+            bonus = bonuses[(rel, ci in hit_chunks)]
             why = f"on the page of [{s.n}]" if rel == "on" else f"referred to by [{s.n}]"
             old = best.get(row)
             ns = sorted(set((old[2] if old else []) + [s.n]))
@@ -52,8 +52,8 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
     for row, f in enumerate(figs):
         sim = float(sims[row])
         if f.ref and f.ref in named:
-            bonus, why, ns = NAMED_BONUS + (0.1 if f.book_id in source_books else 0.0), "named in the question", []
-        elif row in best and sim >= LINKED_MIN_SIMILARITY:
+            bonus, why, ns = t.named_bonus + (0.1 if f.book_id in source_books else 0.0), "named in the question", []
+        elif row in best and sim >= t.linked_min_similarity:
             bonus, why, ns = best[row]
         elif sim >= min_similarity:
             bonus, why, ns = 0.0, "matches the question", []
@@ -67,18 +67,19 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
 
 
 def finalise(hits: list[FigureHit], cited_order: list[int], answer_vec, figure_vec: Callable[[str], np.ndarray | None],
-             limit: int) -> list[FigureHit]:
+             limit: int, tuning: FigureTuning | None = None) -> list[FigureHit]:
     """After the answer: keep figures of cited sources (or matching the question by themselves),
     re-rank with the answer's own similarity and the order the answer cites its sources, at most ``limit``."""
+    t = tuning or FigureTuning()
     cited = set(cited_order)
     kept = [h for h in hits if not h.sources or set(h.sources) & cited]
     a = np.asarray(answer_vec, dtype=np.float32) if answer_vec is not None else None
     for h in kept:
         v = figure_vec(h.id) if a is not None else None
-        score = 0.7 * h.score + 0.3 * float(v @ a) if v is not None else h.score
+        score = (1 - t.answer_weight) * h.score + t.answer_weight * float(v @ a) if v is not None else h.score
         # the answer leads with its best source: that source's figures come first
         lead = min((cited_order.index(n) for n in h.sources if n in cited_order), default=None)
-        h.score = round(score + (LEAD_BONUS[lead] if lead is not None and lead < len(LEAD_BONUS) else 0.0), 4)
+        h.score = round(score + (t.lead_bonus[lead] if lead is not None and lead < len(t.lead_bonus) else 0.0), 4)
     kept.sort(key=lambda h: -h.score)
     return kept[:limit]
 

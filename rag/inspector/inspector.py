@@ -10,6 +10,7 @@ from ..library.books import Library
 from ..library.ingest import original_path
 from ..library.resources import Resources
 from ..pipeline import Pipeline, context_report
+from ..settings import with_overrides
 from ..types import Chunk, Source
 
 
@@ -97,7 +98,7 @@ class Inspector:
         and its type is detected; ``query_type`` forces a type."""
         from ..types import Hit
 
-        s = self.settings.model_copy(update=overrides) if overrides else self.settings
+        s = with_overrides(self.settings, overrides)
         book = self.library.book(book_id)
         got = self.res.catalog.chunk_range(book_id, chunk_index, chunk_index)
         if not got:
@@ -118,7 +119,7 @@ class Inspector:
         from ..context import format_sources
         from ..text.tokens import count_tokens
 
-        s = self.settings.model_copy(update=overrides) if overrides else self.settings
+        s = with_overrides(self.settings, overrides)
         r = self.pipeline.run(question, s, history, [book_id] if book_id else None, follow_books)
         if r.done:
             return {"question": question, "query": r.query, "candidates": [], "sources": [], "context": "",

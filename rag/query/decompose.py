@@ -10,13 +10,10 @@ _JOIN = re.compile(
     r"\s*,?\s+(?:and|und|và)\s+(?=(?:what|how|why|when|where|which|who|whom|whose|does|do|did|is|are|can|should|"
     r"was|wie|warum|wann|wo|welche[rsmn]?|wer|gibt|ist|sind|"
     r"tại sao|như thế nào|khi nào|ở đâu|ai)\b)", re.I)
-MIN_WORDS = 3  # a part shorter than this is not a question of its own
-
-
-def decompose(question: str) -> list[str]:
-    """The question's parts (one part: not split)."""
+def decompose(question: str, min_words: int = 3) -> list[str]:
+    """The question's parts (one part: not split); a part shorter than ``min_words`` is not a question of its own."""
     parts = [p.strip(" ,;") for p in _JOIN.split(question.strip()) if p.strip(" ,;")]
-    if len(parts) < 2 or any(len(p.split()) < MIN_WORDS for p in parts):
+    if len(parts) < 2 or any(len(p.split()) < min_words for p in parts):
         return [question]
     return [p if p.endswith("?") else p + "?" for p in parts]
 

@@ -106,19 +106,17 @@ def calibration(probabilities: list[float], correct: list[bool], edges=(0.0, 0.2
 _MODEL: Model | None = None
 
 
-NAMED_FIGURE_P = 0.95  # a question naming a figure or table the books have ("What does Figure 2.1 show?")
-
-
-def probability(f: dict[str, float]) -> float:
+def probability(f: dict[str, float], named_figure: float = 0.95) -> float:
     """P(answerable) under the fitted model in ``answerability.json`` (loaded once); a question that
-    names a figure the searched books have is answerable whatever its words match."""
+    names a figure the searched books have ("What does Figure 2.1 show?") is answerable whatever its words
+    match (at least ``named_figure``)."""
     global _MODEL
     if _MODEL is None:
         _MODEL = load()
-    return decide(_MODEL, f)
+    return decide(_MODEL, f, named_figure)
 
 
-def decide(model: Model, f: dict[str, float]) -> float:
+def decide(model: Model, f: dict[str, float], named_figure: float = 0.95) -> float:
     """``model``'s probability, raised for a question that names a figure the books have."""
     p = model.probability(f)
-    return max(p, NAMED_FIGURE_P) if f.get("named_figure") else p
+    return max(p, named_figure) if f.get("named_figure") else p

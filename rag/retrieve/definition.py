@@ -16,22 +16,19 @@ from ..query.definitions import definition_term, defines
 from ..chunking.zones import ZONES
 from ..types import Hit
 
-LEAD = 3  # hits that reach the context whatever its budget
-K = 30  # BM25 hits of the term scanned for a definition
-
-
 def definition_first(question: str, hits: list[Hit], bm25: Callable, similarities: Callable, qvec,
-                     book_ids: list[str]) -> tuple[list[Hit], str]:
+                     book_ids: list[str], lead: int = 3, k: int = 30) -> tuple[list[Hit], str]:
     """``hits`` with a defining passage first, and how it got there ("" when unchanged, "moved", "hop").
-    ``bm25()`` gives the library's BM25; ``similarities(qvec, ids)`` the cosine of stored chunks."""
+    ``bm25()`` gives the library's BM25; ``similarities(qvec, ids)`` the cosine of stored chunks; ``lead``: hits
+    that reach the context whatever its budget; ``k``: BM25 hits of the term scanned for a definition."""
     term = definition_term(question)
-    if not term or any(defines(question, h.chunk.text) for h in hits[:LEAD]):
+    if not term or any(defines(question, h.chunk.text) for h in hits[:lead]):
         return hits, ""
-    for i, h in enumerate(hits[LEAD:], start=LEAD):
+    for i, h in enumerate(hits[lead:], start=lead):
         if defines(question, h.chunk.text):
             return [h] + hits[:i] + hits[i + 1:], "moved"
     have = {h.chunk.id for h in hits}
-    for chunk, score in bm25().search(term, K, book_ids):
+    for chunk, score in bm25().search(term, k, book_ids):
         if chunk.id not in have and chunk.kind not in ZONES and defines(question, chunk.text):
             sim = similarities(qvec, [chunk.id]).get(chunk.id, 0.0) if qvec is not None else 0.0
             top = max((h.score for h in hits), default=1.0)

@@ -174,10 +174,15 @@ with t_probe:
                                                         "are searched" if a["asks_for_zone"] else
                                                         " · contents/index/references chunks left out")))
             st.caption(escape_markdown(f"BM25 language per book: {langs}"))
+            verdict = ("answers it" if a["answerable"] else "does not answer it: the chat says 'Not in your books' "
+                       "and lists these closest passages")
+            st.caption(escape_markdown(f"Decision (setting A): the library {verdict} — P(answerable) "
+                                       f"{a['probability']:.0%}, threshold {a['min_probability']:.0%}; searched "
+                                       f"{len(a['books'])} book(s); query “{a['query']}”"))
             st.dataframe(pd.DataFrame([{
                 "rank": i + 1, "chunk": x["chunk"].chunk_index, "page": x["chunk"].pages_label,
                 "dense sim": round(x["similarity"], 3), "dense rank": x["dense_rank"], "BM25": round(x["bm25"], 2),
-                "BM25 rank": x["bm25_rank"], "fused (RRF)": round(x["fused"], 4), "passes threshold": x["passed"],
+                "BM25 rank": x["bm25_rank"], "fused": round(x["fused"], 4), "passes threshold": x["passed"],
                 "kept": x["kept"], "text": " ".join(x["chunk"].text.split())[:100],
             } for i, x in enumerate(a["candidates"])]), hide_index=True, width="stretch", height=280)
             cols = st.columns(2)

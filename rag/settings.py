@@ -133,7 +133,7 @@ class Settings(BaseSettings):
     parent_size: int = Field(1024, ge=64, le=4096, description="'hierarchical': max word-pieces of a parent.")
 
     # --- retrieval (query time; no re-index needed) -------------------------
-    retrieval_mode: Literal["hybrid", "dense", "bm25"] = Field("hybrid", description="'hybrid' fuses dense and BM25 rankings (RRF); 'dense' or 'bm25' uses one of them (for comparisons).")
+    retrieval_mode: Literal["hybrid", "dense", "bm25"] = Field("hybrid", description="'hybrid' fuses dense and BM25 (RAG_FUSION: convex by default, or RRF); 'dense' or 'bm25' uses one of them (for comparisons).")
     retrieve_k: int = Field(15, ge=1, le=100, description="Candidates taken from each of dense and BM25 before fusion.")
     fusion: Literal["convex", "rrf"] = Field("convex", description="How dense and BM25 scores are fused: 'convex' = RAG_FUSION_ALPHA × cosine + (1 − alpha) × BM25, each normalised by its theoretical minimum and the question's best candidate (Bruch et al. 2023); 'rrf' = reciprocal rank fusion.")
     fusion_alpha: float = Field(0.75, ge=0.0, le=1.0, description="Weight of the dense score in convex fusion (chosen on SciFact train queries: 0.75).")

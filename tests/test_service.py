@@ -271,3 +271,21 @@ def test_book_vectors_are_saved_and_a_restart_searches_them_from_disk(folio, boo
     stale.store._open()
     stale.store._save_file("gone", ["gone:0", "gone:1"], np.ones((2, stale.store.dim), np.float32))
     assert stale.store._load_file("gone") is None and stale.store.query([0.0] * stale.store.dim, 3, ["gone"]) == []
+
+
+@pytest.mark.parametrize("question", ["How often do tomatoes need watering?", "Who painted the Mona Lisa in Florence?",
+                                      "What is loam and how often do tomatoes need watering?"])
+def test_the_probe_shows_what_the_chat_does(folio, book_pdf, question):
+    """The inspector's probe runs the chat's own pipeline: same books, sources, decision and context."""
+    from rag.context import format_sources
+
+    folio.library.ingest(book_pdf, "garden.pdf")
+    history = [("How often do tomatoes need watering?", "Twice a week.")]
+    for hist in ([], history):
+        a = folio.ask(question, history=hist, window=2).consume()
+        p = folio.inspector.probe(question, history=hist, window=2)
+        assert [s.to_dict() for s in p["sources"]] == [s.to_dict() for s in a.sources]
+        assert p["answerable"] == (not a.not_found) and round(p["probability"], 4) == a.confidence
+        assert p["query"] == a.query and p["context"] == format_sources(a.sources)
+        stages = [k for k in p["trace"] if k in ("scope", "retrieve", "decide", "expand")]
+        assert stages == ["scope", "retrieve", "decide", "expand"]

@@ -2,7 +2,7 @@
 
 One document = one chunk (title + text), embedded by the configured embedder, stored in the
 project's Chroma ``VectorStore`` and indexed by its ``BM25Index``; rankings for BM25, dense and
-hybrid (RRF, as ``HybridRetriever`` fuses) are scored with nDCG@10, Recall@100 and MRR@10.
+hybrid (fused as ``HybridRetriever`` fuses: convex by default) are scored with nDCG@10, Recall@100 and MRR@10.
 Vectors are cached on disk by model + text hash, so a second run does not embed again.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@ scored with Folio's chunkers and embedder.
 
 Protocol (as the report and ../shared/eval/chunking/README.md define it): every corpus is chunked,
 all chunks of all corpora go into one collection, each question takes its top-k chunks by cosine
-similarity (dense; ``retrieval="hybrid"`` adds Folio's BM25 + RRF, reported as a separate row), and is
+similarity (dense; ``retrieval="hybrid"`` adds Folio's BM25 fused as the chat fuses, reported as a separate row), and is
 scored on characters: with E the question's excerpt spans and R the k chunks,
 recall = |E ∩ ∪R| / |E|, precision = |E ∩ ∪R| / Σ|r|, IoU = |E ∩ ∪R| / (Σ|r| + |E \\ ∪R|),
 precision_Ω = |E ∩ ∪C| / |∪C ∪ E| with C the chunks touching E. Chunk spans are located like the

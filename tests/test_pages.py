@@ -126,7 +126,7 @@ def test_inspector_compares_strategies_lints_and_shows_the_answerers_context(dat
     # the query probe: candidates with their scores, two settings and the difference of their contexts
     at.text_input(key="probe_q").set_value("How often do tomatoes need watering?").run()
     assert not at.exception
-    cand = next(d.value for d in at.dataframe if "fused (RRF)" in d.value.columns)
+    cand = next(d.value for d in at.dataframe if "fused" in d.value.columns)
     assert len(cand) > 0 and cand["kept"].any()
     assert any("Difference of the final context" in m.value for m in at.markdown)
 

@@ -41,7 +41,8 @@ class Run:
     retriever: object = None  # the HybridRetriever of the whole question (candidates, query vector, evidence)
     hits: list[Hit] = field(default_factory=list)
     probability: float = 0.0  # P(the books answer it)
-    answerable: bool = False
+    answerable: bool = False  # an answer is given: outcome "answer" or "likely"
+    outcome: str = ""  # "answer" | "likely" | "not_found"
     sources: list[Source] = field(default_factory=list)
     figures: list[FigureHit] = field(default_factory=list)
     figure_vector: Callable | None = None
@@ -128,8 +129,16 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
     from .retrieve.answerability import probability
 
-    r.probability = probability(r.evidence, r.settings.tuning.retrieve.named_figure_probability) if r.hits else 0.0
-    r.answerable = bool(r.hits) and r.probability >= r.settings.answerable_min
+    s = r.settings
+    r.probability = probability(r.evidence, s.tuning.retrieve.named_figure_probability) if r.hits else 0.0
+    strong = r.evidence.get("best_coverage", 0.0) >= s.tuning.retrieve.likely_coverage
+    if r.hits and r.probability >= s.answerable_min:
+        r.outcome = "answer"
+    elif r.hits and r.probability >= s.likely_min and strong:
+        r.outcome = "likely"
+    else:
+        r.outcome = "not_found"
+    r.answerable = r.outcome != "not_found"
 
 
 def expand(p: "Pipeline", r: Run) -> bool | None:
@@ -223,7 +232,7 @@ class Pipeline:
         builder = ContextBuilder(s.context_mode, s.window, s.context_budget_tokens, self.res.catalog.chunk_range,
                                  {b.id: b.title for b in books}, query_type or classify(query),
                                  {b.id: self.library.doc_type(b) for b in books}, sims, s.neighbour_min_similarity,
-                                 s.embed_model, s.tuning.windows)
+                                 s.embed_model, s.tuning.windows, self.res.catalog.page)
         return builder.build(hits)
 
     def answer(self, r: Run, t0: float) -> "AnswerStream":
@@ -238,6 +247,7 @@ class Pipeline:
                           "answerability": {**r.evidence, "probability": round(r.probability, 3),
                                             "min": s.answerable_min}}
         answer.confidence = round(r.probability, 4)
+        answer.outcome = r.outcome
         if not r.answerable:
             answer.not_found = True
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)

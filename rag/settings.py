@@ -70,6 +70,8 @@ class RetrieveTuning(_Group):
     named_figure_probability: float = Field(0.95, description="P(answerable) of a question naming a figure or table "
                                                               "the searched books have.")
     closest: int = Field(3, description="Passages shown with a 'not in your books' answer.")
+    likely_coverage: float = Field(0.7, description="A 'likely' answer needs its best passage to hold at least this "
+                                                    "IDF-weighted share of the question's terms.")
     sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split off.")
 
 
@@ -142,6 +144,7 @@ class Settings(BaseSettings):
     rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k (RAG_FUSION=rrf).")
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk below the fused best min_chunks to count as relevant; if none passes, the answer is 'not found'.")
     answerable_min: float = Field(0.65, ge=0.0, le=1.0, description="Below this calibrated probability that the library answers the question (rag/retrieve/answerability.py: similarity, salient-term coverage, unknown terms, dense/BM25 agreement; 0.65 chosen by 5-fold cross-validation on the QA set), the answer is 'not in your books' with the closest passages shown.")
+    likely_min: float = Field(0.4, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN, when the best passage holds most of the question's rare words (RAG_TUNING__RETRIEVE__LIKELY_COVERAGE), the passage is shown as the likely answer with a plain low-confidence label instead of 'not in your books'.")
     min_chunks: int = Field(2, ge=1, le=50, description="Once one chunk passes the similarity threshold, the fused best this many are kept whatever their similarity (fusion often ranks them on exact words the dense model misses); further chunks must pass.")
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")
     language: Literal["", "en", "de", "fr", "es", "it", "nl", "pt", "vi"] = Field("", description="Language of every book for BM25 (stemming, stopwords) and OCR; empty: detect each book's language from its text.")

@@ -34,6 +34,8 @@ def add_parser(sub) -> None:
     q.add_argument("set", type=Path)
     q.add_argument("--pdfs", type=Path, required=True, help="folder the set's `file` names are relative to")
     q.add_argument("--config", action="append", default=[], help="key=value[,key=value] query-time settings")
+    q.add_argument("--library", action="append", type=Path, default=[],
+                   help="a folder whose books are added too (others to search among); repeatable")
     q.add_argument("--out", type=Path, help="write summaries and per-question records as JSON")
     q.add_argument("--csv", type=Path, help="write one row per configuration and question as CSV")
     k = ev.add_parser("chunks", help="Chroma's chunking benchmark: recall / precision / IoU of chunking strategies")
@@ -150,7 +152,7 @@ def run(args, svc) -> int:
             folio, query_cfg = bookqa.library_for(svc, cfg)
             print(f"config {cfg or 'default'}: ingesting {len({i.file for i in items})} files into "
                   f"{folio.settings.data_dir} (indexed ones are skipped; vectors come from the cache)…", file=sys.stderr)
-            ids = bookqa.ingest_files(folio, items, args.pdfs)
+            ids = bookqa.ingest_files(folio, items, args.pdfs, library=args.library)
             res = bookqa.run(folio, items, ids, query_cfg, progress=_progress)
             print(file=sys.stderr)
         results.append({**res, "config": cfg})

@@ -289,3 +289,17 @@ def test_the_probe_shows_what_the_chat_does(folio, book_pdf, question):
         assert p["query"] == a.query and p["context"] == format_sources(a.sources)
         stages = [k for k in p["trace"] if k in ("scope", "retrieve", "decide", "expand")]
         assert stages == ["scope", "retrieve", "decide", "expand"]
+
+
+def test_a_one_chunk_book_is_searched_after_a_restart(settings, embed):
+    """Its saved vector file has one id: checking it against Chroma must not ask for the same id twice."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Basil likes warm sun and moist soil in summer.", fontsize=11)
+    folio = Folio(settings, embed=embed)
+    r = folio.library.ingest(doc.tobytes(), "basil.pdf")
+    assert r.chunks == 1
+    again = Folio(settings, embed=embed)
+    a = again.ask("What does basil like?").consume()
+    assert a.sources and a.sources[0].book_id == r.book_id

@@ -81,6 +81,9 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
         return
     if r.follow_books and not r.book_ids and r.history and is_follow_up(r.question, r.history):
         r.books = [b for b in r.books if b.id in r.follow_books] or r.books
+    elif not r.book_ids and r.settings.prefer_subject_books:  # "a Python function" → the books about Python
+        about = set(p.bm25_for(r)().subject_books(r.query, r.ids))
+        r.books = [b for b in r.books if b.id in about] or r.books
 
 
 def retrieve(p: "Pipeline", r: Run) -> bool | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..chunking.zones import BOILERPLATE_LABEL
 from ..context.layout import CODE, FURNITURE, TABLE
 from ..types import Source
 
@@ -89,7 +90,10 @@ def units(src: Source) -> list[Unit]:
 
 
 def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
-    """A paragraph's lines as list items (one per item, continuation lines included) and sentences."""
+    """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
+    of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate"."""
+    if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]):
+        return [_unit(text, lines[0][0], lines[-1][1], "boilerplate")]
     out: list[Unit] = []
     run_start = None
     item: list[int] | None = None  # [start, end] of the item being read

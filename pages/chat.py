@@ -80,7 +80,8 @@ if question:
         elif last_q is not None:
             history.append((last_q, m["content"]))
             last_q, last_answer = None, m["answer"]
-    follow_books = Answer.from_dict(last_answer).cited_books if last_answer else None
+    last = Answer.from_dict(last_answer) if last_answer else None
+    follow_books, follow_chunks = (last.cited_books, last.cited_chunks) if last else (None, None)
     with st.chat_message("user"):
         st.text(question)
     svc.chats.add_message(session_id, "user", question)
@@ -89,7 +90,8 @@ if question:
             warming = svc.warm_seconds is None and not svc.warm_error  # the models still load after a start
             with st.spinner("Loading the search models, then searching (only after a start)…" if warming
                             else "Searching the library…"):
-                stream = svc.ask(question, history=history, book_id=scope, follow_books=follow_books, **o)
+                stream = svc.ask(question, history=history, book_id=scope, follow_books=follow_books,
+                                 follow_chunks=follow_chunks, **o)
             box, shown = st.empty(), ""
             for piece in stream:  # streamed as plain text: a book's words are never Markdown or HTML
                 shown += piece

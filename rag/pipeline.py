@@ -35,6 +35,7 @@ class Run:
     history: list[tuple[str, str]] = field(default_factory=list)
     book_ids: list[str] | None = None  # the books asked (None: the whole library)
     follow_books: list[str] | None = None  # the books the last answer cited
+    follow_chunks: list[str] | None = None  # the chunks ("book:index") the last answer cited
     backend: AnswerBackend | None = None
     query: str = ""  # the standalone question retrieval uses
     books: list[Book] = field(default_factory=list)
@@ -93,6 +94,29 @@ def retrieve(p: "Pipeline", r: Run) -> bool | None:
     r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids)
     r.hits = r.retriever.hits(r.query)
     r.trace.update(r.retriever.timings)
+
+
+def neighbourhood(p: "Pipeline", r: Run) -> bool | None:
+    """A follow-up ("and why?") looks first around the passage the last answer cited: the chunks near it that are
+    similar enough to the (folded) question go first."""
+    if not (r.follow_chunks and r.history and r.hits and is_follow_up(r.question, r.history)):
+        return False
+    reach = r.settings.tuning.retrieve.follow_reach
+    near: dict[str, object] = {}
+    for cid in r.follow_chunks:
+        book, _, idx = cid.rpartition(":")
+        if book in r.ids:
+            for c in p.res.catalog.chunk_range(book, int(idx) - reach, int(idx) + reach):
+                if c.kind not in ZONES:
+                    near[c.id] = c
+    sims = p.res.store.similarities(r.query_vector, list(near)) if near else {}
+    s = r.settings
+    best = sorted((cid for cid in sims if sims[cid] >= s.similarity_threshold), key=lambda c: -sims[c])[:s.min_chunks]
+    if not best:
+        return False
+    top = max(h.score for h in r.hits)
+    first = [Hit(near[cid], top, sims[cid]) for cid in best]
+    r.hits = (first + [h for h in r.hits if h.chunk.id not in set(best)])[:s.max_chunks]
 
 
 def sub_questions(p: "Pipeline", r: Run) -> bool | None:
@@ -178,7 +202,8 @@ def figures(p: "Pipeline", r: Run) -> bool | None:
 
 
 STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
-    ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("sub_questions", sub_questions),
+    ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
+    ("sub_questions", sub_questions),
     ("definition", definition), ("named_figures", named_figures), ("decide", decide), ("expand", expand),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)
@@ -190,11 +215,12 @@ class Pipeline:
 
     def run(self, question: str, settings: Settings | None = None, history: list[tuple[str, str]] | None = None,
             book_ids: list[str] | None = None, follow_books: list[str] | None = None, until: str = "figures",
-            backend: AnswerBackend | None = None) -> Run:
+            backend: AnswerBackend | None = None, follow_chunks: list[str] | None = None) -> Run:
         """The stages up to and including ``until`` (a name in ``STAGE_NAMES``)."""
         s = settings or self.res.settings
         history = (history or [])[-s.history_turns:] if s.history_turns else []
-        r = Run(question, s, history, book_ids, follow_books, backend or make_backend(s, self.res.embed))
+        r = Run(question, s, history, book_ids, follow_books, follow_chunks,
+                backend or make_backend(s, self.res.embed))
         for name, stage in STAGES:
             t = time.perf_counter()
             if stage(self, r) is not False:

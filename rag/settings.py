@@ -73,6 +73,8 @@ class RetrieveTuning(_Group):
     closest: int = Field(3, description="Passages shown with a 'not in your books' answer.")
     likely_coverage: float = Field(0.7, description="A 'likely' answer needs its best passage to hold at least this "
                                                     "IDF-weighted share of the question's terms.")
+    follow_reach: int = Field(2, description="A follow-up looks first at the chunks this near the ones the last "
+                                             "answer cited.")
     sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split off.")
 
 

@@ -293,6 +293,13 @@ class Answer:
         cited = {c.n for c in self.checks}
         return sorted({s.book_id for s in self.sources if s.n in cited})
 
+    @property
+    def cited_chunks(self) -> list[str]:
+        """Chunk ids ("book:index") of the passages the answer cites, windows included: where a follow-up looks
+        first (``Folio.ask(follow_chunks=…)``)."""
+        cited = {c.n for c in self.checks}
+        return [f"{s.book_id}:{i}" for s in self.sources if s.n in cited for i in s.chunk_indices]
+
     @classmethod
     def from_dict(cls, d: dict) -> "Answer":
         d = dict(d)

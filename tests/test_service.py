@@ -303,3 +303,18 @@ def test_a_one_chunk_book_is_searched_after_a_restart(settings, embed):
     again = Folio(settings, embed=embed)
     a = again.ask("What does basil like?").consume()
     assert a.sources and a.sources[0].book_id == r.book_id
+
+
+def test_a_follow_up_looks_around_the_cited_passage_first(folio, book_pdf):
+    """'Why?' after an answer: the chunks next to the cited passage come first (not a chunk elsewhere that merely
+    shares the folded words)."""
+    folio.library.ingest(book_pdf, "garden.pdf")
+    first = folio.ask("How often do tomatoes need watering?").consume()
+    assert first.cited_chunks
+    turn = [(first.question, first.text)]
+    a = folio.ask("Why in the morning?", history=turn, follow_books=first.cited_books,
+                  follow_chunks=first.cited_chunks).consume()
+    assert "neighbourhood" in a.trace
+    cited = {int(c.rsplit(":", 1)[1]) for c in first.cited_chunks}
+    assert a.sources and abs(a.sources[0].hit.chunk_index - min(cited)) <= 2
+    assert "morning" in a.text

@@ -24,6 +24,7 @@ from .settings import Settings
 from .types import Answer, Book, FigureHit, Hit, Source
 
 EMPTY_LIBRARY = "The library is empty: add a PDF on the Library page first."
+NO_WORDS = "Ask a question in words (this one has no letters or digits to search for)."
 
 
 @dataclass
@@ -221,6 +222,9 @@ class Pipeline:
         history = (history or [])[-s.history_turns:] if s.history_turns else []
         r = Run(question, s, history, book_ids, follow_books, follow_chunks,
                 backend or make_backend(s, self.res.embed))
+        if not any(ch.isalnum() for ch in question):
+            r.done = True  # nothing to search for
+            return r
         for name, stage in STAGES:
             t = time.perf_counter()
             if stage(self, r) is not False:
@@ -270,8 +274,9 @@ class Pipeline:
         answer = Answer(question=r.question, query=r.query, trace=r.trace, backend=r.backend.name,
                         sources=r.sources)
         if r.done:
-            answer.not_found = True
-            return AnswerStream(answer, iter([EMPTY_LIBRARY]), t0)
+            answer.not_found, answer.outcome = True, "not_found"
+            words = any(ch.isalnum() for ch in r.question)
+            return AnswerStream(answer, iter([EMPTY_LIBRARY if words else NO_WORDS]), t0)
         answer.context = {**context_report(r.query, r.sources, s),
                           "answerability": {**r.evidence, "probability": round(r.probability, 3),
                                             "min": s.answerable_min}}

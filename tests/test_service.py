@@ -318,3 +318,13 @@ def test_a_follow_up_looks_around_the_cited_passage_first(folio, book_pdf):
     cited = {int(c.rsplit(":", 1)[1]) for c in first.cited_chunks}
     assert a.sources and abs(a.sources[0].hit.chunk_index - min(cited)) <= 2
     assert "morning" in a.text
+
+
+@pytest.mark.parametrize("question", ["recursion", "x" * 2000, "tomatoes " * 300, "?!?... ,,;", "", "   ",
+                                      "Jak se máte? Kde je nádraží?", "東京はどこですか？"])
+def test_odd_questions_get_an_answer_or_a_clear_decline(folio, book_pdf, question):
+    folio.library.ingest(book_pdf, "garden.pdf")
+    a = folio.ask(question).consume()
+    assert a.text and a.outcome in ("answer", "likely", "not_found")
+    if not any(ch.isalnum() for ch in question):
+        assert a.not_found and a.text.startswith("Ask a question in words")

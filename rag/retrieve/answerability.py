@@ -21,7 +21,7 @@ FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agre
 # measured besides (``features``), for fitting other models: how far the best passage stands out from the
 # candidates' similarity floor, the best single sentence's share of the question's terms, whether the question is
 # in another language than English (the embedder is English: its similarities run lower there)
-EXTRA = ("sim_margin", "sentence_coverage", "other_language")
+EXTRA = ("sim_margin", "sentence_coverage", "other_language", "type_missing")
 MODEL_PATH = Path(__file__).with_name("answerability.json")
 
 
@@ -53,9 +53,13 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
             for a, b in sentence_spans(h.chunk.text):
                 words = bm25.text_terms(h.chunk.text[a:b], h.chunk.book_id)
                 sentence = max(sentence, sum(weights[t][0] for t in weights if t in words) / total)
+    from ..query.kinds import expects, holds_answer_type
     from ..text.languages import detect
 
+    kind = expects(query)  # "Who invented …?" needs a name in the passages, "In what year …?" a year
+    missing = 1.0 if kind and not any(holds_answer_type(kind, h.chunk.text, query) for h in top) else 0.0
     return {
+        "type_missing": missing,
         "sim_margin": round(margin, 4), "sentence_coverage": round(sentence, 4),
         "other_language": 0.0 if detect(query) == "en" else 1.0,
         "top_sim": round(sims[0], 4) if sims else 0.0,

@@ -20,8 +20,11 @@ CHAPTERS = {
                            "Larger apertures collect more light and show fainter galaxies."),
     ],
 }
-CODE = "def water(plant):\n    plant.soil += 2\n    return plant"
-TABLE = [("Planet", "Moons"), ("Mars", "2"), ("Jupiter", "95"), ("Saturn", "146")]
+CODE = ("def water(plant, litres=2):\n    if plant.soil < 0.3:\n        plant.soil += litres\n"
+        "        log('watered', plant.name)\n    else:\n        log('still moist', plant.name)\n    return plant")
+TABLE = [("Planet", "Moons", "Rings"), ("Mercury", "0", "no"), ("Venus", "0", "no"), ("Earth", "1", "no"),
+         ("Mars", "2", "no"), ("Jupiter", "95", "faint"), ("Saturn", "146", "bright"), ("Uranus", "28", "dark"),
+         ("Neptune", "16", "faint")]
 FILLER = ("This paragraph adds general remarks about the chapter so that the book has several chunks per section "
           "and runs over more than one page. ")
 
@@ -193,7 +196,7 @@ def make_markdown(title: str = "Garden and Sky") -> str:
         if ch.startswith("Chapter 1"):
             out.append(f"```python\n{CODE}\n```\n")
         else:
-            out.append("| " + " | ".join(TABLE[0]) + " |\n|---|---|\n"
+            out.append("| " + " | ".join(TABLE[0]) + " |\n|---|---|---|\n"
                        + "".join("| " + " | ".join(r) + " |\n" for r in TABLE[1:]))
     return "\n".join(out)
 

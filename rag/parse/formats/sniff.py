@@ -67,6 +67,12 @@ def decode_text(data: bytes) -> str | None:
     return None if "\x00" in sample or bad > len(sample) / 100 else text
 
 
+def _legacy_text(data: bytes) -> bool:
+    """Bytes that read as 8-bit text: no NULs, hardly any control bytes."""
+    head = data[:8192]
+    return b"\0" not in head and sum(1 for c in head if c < 32 and c not in b"\t\n\r\f") <= len(head) // 200
+
+
 def _looks_html(text: str) -> bool:
     head = text.lstrip()[:4096].lower()
     return head.startswith(("<!doctype html", "<html")) or (
@@ -94,8 +100,8 @@ def sniff(data: bytes, filename: str) -> tuple[str, str | None]:
             what = "an old Word .doc or other Office 97 file; save it as .docx or PDF"
         elif data.lstrip().startswith(b"{\\rtf"):
             what = "an RTF file; save it as .docx or PDF"
-        elif what == "a text file":
-            what = "text that is not UTF-8; save it as UTF-8"
+        elif what in ("a text file", "some other binary file") and _legacy_text(data):
+            what = "text that is not UTF-8 (Latin-1 or Windows-1252, say); save it as UTF-8"
         raise BadDocumentError(filename, f"this is not a book file Folio can read (it looks like {what}). "
                                          f"Folio reads {ACCEPTED}.")
     kind = ("html" if _looks_html(text) else "markdown" if suffix in MARKDOWN_NAMES or _looks_markdown(text)

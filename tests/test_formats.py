@@ -6,7 +6,7 @@ embedder; the bad-input tests call ``read_document`` (the step ingest runs first
 from __future__ import annotations
 
 import io
-import json
+import re
 import zipfile
 
 import pymupdf
@@ -48,7 +48,7 @@ def test_each_format_ingests_with_sections_code_tables_and_cited_answers(folio, 
     paths = [s[0] if isinstance(s, (list, tuple)) else s.path for s in book.sections]
     assert any(p.lower() == "chapter 1 gardening > 1.2 watering" for p in paths), paths
     chunks = folio.library.chunks(r.book_id)
-    assert any(c.kind == "code" and "plant.soil += litres" in c.text for c in chunks), [(c.kind, c.text[:60]) for c in chunks]
+    assert any(c.kind == "code" and "plant.soil += litres" in c.text for c in chunks), [c.kind for c in chunks]
     if not name.endswith(".txt"):  # a text file has no tables
         assert any(c.kind == "table" and "Jupiter" in c.text and "95" in c.text for c in chunks)
 
@@ -109,11 +109,11 @@ def test_cli_ingests_an_epub(tmp_path):
 
 
 # --- the live-manual EPUBs (real books MuPDF refuses) ---------------------------------------------------
+# our own questions (the held-out set eval/qa_books2.jsonl stays out of the tests)
 LIVE = {
-    "en": ("What do I need on my computer before I can start building a live image?", "3.1 Requirements"),
-    "de": ("Ich habe wenig Zeit: In welcher Reihenfolge soll ich das Handbuch lesen, um schnell loszulegen?",
-           "1.1 Für die Ungeduldigen"),
-    "fr": ("C'est quoi, concrètement, un système live ?", "4.1 Qu'est-ce qu'un système live?"),
+    "en": ("What is a live system?", "4.1 What is a live system?"),
+    "de": ("Wer sind die Autoren des Handbuchs?", "1.3 Autoren"),
+    "fr": ("Pourquoi utiliser des scripts auto ?", "6.1.1 Pourquoi utiliser des scripts auto"),
 }
 
 
@@ -129,24 +129,10 @@ def test_live_manual_epubs_answer_in_their_language_with_chapter_and_section(fol
     a = folio.ask(question).consume()
     assert not a.not_found
     assert_citations_valid(a)
-    labels = [s.label for s in a.sources if s.n in {c.n for c in a.checks}]
-    assert any(section in lab and lab.count("›") >= 2 and ", p. " in lab for lab in labels), labels
-
-
-def test_live_manual_questions_in_the_held_out_set_find_their_section(folio):
-    """Retrieval over the EN live manual: each question's evidence section is among the sources."""
-    path = EVAL / "books2" / "en_live_manual.epub"
-    if not path.exists():
-        pytest.skip(f"{path} not present (evaluation material lives in ../shared/eval)")
-    folio.library.ingest(path.read_bytes(), path.name)
-    qs = [json.loads(x) for x in (ROOT / "eval" / "qa_books2.jsonl").read_text().splitlines() if x.strip()]
-    qs = [q for q in qs if q["file"] == path.name and q["answerable"]]
-    found = 0
-    for q in qs:
-        a = folio.ask(q["question"]).consume()
-        found += any(q["evidence_section"] in s.hit.section for s in a.sources)
-    print(f"EN live manual: evidence section among the sources for {found}/{len(qs)} questions")
-    assert found >= len(qs) * 0.6
+    cited = [s.label for s in a.sources if s.n in {c.n for c in a.checks}]
+    # book › chapter › section, printed page(s) of the laid-out book
+    assert cited and all(lab.count("›") >= 2 and re.search(r", pp?\. \d", lab) for lab in cited), cited
+    assert any(section in s.label for s in a.sources), [s.label for s in a.sources]
 
 
 # --- what a hostile or broken file cannot do -------------------------------------------------------------
@@ -276,7 +262,8 @@ def test_remote_and_outside_images_are_never_fetched_only_archive_images_shown()
     c = read_document(bf.make_epub(chapter_html={"ch1.xhtml": chapter}), "img.epub", 200)
     with pymupdf.open("pdf", c.pdf) as d:
         assert sum(len(p.get_images()) for p in d) == 1
-    assert c.left_out["remote images not fetched"] == 3 and c.left_out["images missing from the book or outside it"] >= 2
+    assert c.left_out["remote images not fetched"] == 3
+    assert c.left_out["images missing from the book or outside it"] >= 2
     assert "SCRIPTTEXT" not in _pdf_text(c.pdf) and "Safe words stay here" in _pdf_text(c.pdf)
     h = read_document(bf.make_html(body_extra=HOSTILE).encode(), "page.html", 200)
     assert h.left_out["remote images not fetched"] == 2 and "SCRIPTTEXT" not in _pdf_text(h.pdf)
@@ -286,7 +273,8 @@ def test_pixel_bomb_image_is_skipped_not_decoded():
     import struct
     import zlib
 
-    raw = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">IIBBBBB", 100_000, 100_000, 8, 2, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 2, 0, 0, 0)  # a 10-gigapixel canvas, claimed
+    raw = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + header
     bomb = raw + struct.pack(">I", zlib.crc32(raw[12:29])) + b"\0" * 64
     c = read_document(bf.make_epub(extra_files={"OEBPS/images/orbit.png": bomb}), "bomb.epub", 200)
     assert c.left_out["image dimensions refused"] == 1

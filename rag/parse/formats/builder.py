@@ -50,7 +50,8 @@ class BookBuilder:
             raise BadDocumentError(self.filename, f"the {self.what} contains no text to index.")
         placed = [t for t in (toc or []) if t[2] in self.flow.ids]
         if len(placed) >= 2:
-            outline = merge_outline(placed, self.flow.headings, self.flow.ids)
+            titles = {_norm(t) for _, t, _ in placed}
+            outline = merge_outline(drop_title_entries(placed, title), self.flow.headings, self.flow.ids, titles)
         else:
             outline = drop_title_heading(self.flow.headings, title)
         title = " ".join((title or "").split())[:300]
@@ -69,10 +70,24 @@ def _norm(t: str) -> str:
     return " ".join(t.lower().split())
 
 
-def merge_outline(toc: list, headings: list, ids: dict) -> list[tuple[int, str, str]]:
+def drop_title_entries(toc: list, title: str) -> list:
+    """The table of contents without entries that only repeat the book's title (a root entry holding the
+    whole book); what was under them moves up a level, so sections read "Chapter › Section"."""
+    out, dropped = [], []  # levels of dropped entries still open
+    for lvl, text, eid in toc:
+        while dropped and lvl <= dropped[-1]:
+            dropped.pop()
+        if _norm(text) == _norm(title):
+            dropped.append(lvl)
+            continue
+        out.append((max(1, lvl - len(dropped)), text, eid))
+    return out if len(out) >= 2 else toc
+
+
+def merge_outline(toc: list, headings: list, ids: dict, titles: set[str]) -> list[tuple[int, str, str]]:
     """The book's table of contents with the headings it does not list (a TOC of chapters only) put under
-    the entry they follow: a heading one level below the entry's own heading becomes one level below it."""
-    titles = {_norm(t) for _, t, _ in toc}
+    the entry they follow: a heading one level below the entry's own heading becomes one level below it.
+    Headings whose text is a ``titles`` entry (the TOC's own) are not added twice."""
     items = sorted([((ids[e].page, ids[e].y), 0, lvl, t, e) for lvl, t, e in toc]
                    + [((ids[e].page, ids[e].y), 1, lvl, t, e) for lvl, t, e in headings if e in ids])
     out: list[tuple[int, str, str]] = []

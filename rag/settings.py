@@ -119,7 +119,7 @@ class Settings(BaseSettings):
     data_dir: Path = Field(Path("data"), description="Folder for runtime state: catalog.db, chroma/, uploads/, figures/, pages/ (page image cache).")
     chroma_host: str | None = Field(None, description="Chroma server host; when set, use HttpClient instead of the embedded PersistentClient.")
     chroma_port: int = Field(8000, description="Chroma server port (with RAG_CHROMA_HOST).")
-    max_upload_mb: int = Field(200, description="Largest PDF accepted, in MB.")
+    max_upload_mb: int = Field(200, description="Largest file accepted (PDF, EPUB, Word, HTML, Markdown, text), in MB.")
 
     # --- embedding ---------------------------------------------------------
     embed_model: str = Field("all-MiniLM-L6-v2", description="Embedding model name; 'all-MiniLM-L6-v2' loads the offline packaged copy, anything else is a local sentence-transformers path.")

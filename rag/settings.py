@@ -46,6 +46,8 @@ class ExtractiveTuning(_Group):
                                                   "same as a penalty for a sentence naming only other numbers).")
     keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left out.")
     shortlist: int = Field(48, description="Candidate sentences embedded per question (by their score without cosine).")
+    new_words: int = Field(6, description="A further passage must bring this many content words the answer does not "
+                                          "have yet (or a question term it lacks).")
     duplicate_share: float = Field(0.8, description="A sentence sharing more than this share of its words with one "
                                                     "already chosen is a near-duplicate.")
 

@@ -115,7 +115,8 @@ class ExtractiveBackend:
     # --- passages ----------------------------------------------------------------------------------------
     def passages(self, question: str, sources: list[Source], limit: int = 3) -> list[Passage]:
         """The passage around the best sentence, then up to ``limit - 1`` passages of the same book that answer
-        as well (within the keep share of the best) and hold question terms the earlier ones lack."""
+        as well (within the keep share of the best) and add something the earlier ones lack: a question term, or
+        ``new_words`` words of their own (the chapter's definition after the glossary's one line)."""
         t = self.t
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
@@ -138,6 +139,7 @@ class ExtractiveBackend:
         terms = {stem(w) for w in key_terms(question)}
         chosen: list[Passage] = []
         covered: set[str] = set()
+        said: set[str] = set()  # the stems of the content words already quoted
         taken: dict[int, list[tuple[int, int]]] = {}
         for i in order:
             if len(chosen) >= limit or scores[i] < floor:
@@ -152,10 +154,11 @@ class ExtractiveBackend:
             a, b = grow(us[n], k, lambda j, n=n: unit_score.get((n, j), float("-inf")) >= keep_floor,
                         self.n if not chosen else 2)
             text_terms = {stem(w) for u in us[n][a:b + 1] for w in key_terms(u.text)}
-            if chosen and not (terms & text_terms) - covered:
+            if chosen and not (terms & text_terms) - covered and len(text_terms - said) < t.new_words:
                 continue  # adds nothing the answer lacks
             chosen.append(Passage(n, us[n][a:b + 1], k - a))
             covered |= terms & text_terms
+            said |= text_terms
             taken.setdefault(n, []).append((a, b))
         return chosen
 

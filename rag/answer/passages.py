@@ -77,6 +77,15 @@ def units(src: Source) -> list[Unit]:
                     last = j
                 j += 1
             run = [ln for ln in lines[i:last + 1] if ln[2] == kind]
+            if kind == "table":  # the table's caption ("Table 1. Main characteristics …") is prose before its rows
+                caption = []
+                while run and not text[run[0][0]:run[0][1]].lstrip().startswith("|"):
+                    caption.append(run.pop(0))
+                if caption:
+                    out.append(_unit(text, caption[0][0], caption[-1][1], "sentence"))
+                if not run:
+                    i = last + 1
+                    continue
             shown = "\n".join(" " * kinds.get(s, (0, 0))[1] + text[s:e].strip() for s, e, _ in run)
             out.append(Unit(run[0][0], run[-1][1], kind, shown))
             i = last + 1

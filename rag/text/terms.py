@@ -1,8 +1,9 @@
-"""Key terms of a question or a sentence: lower-cased words without English function words, and a light
-suffix stemmer, so "tuples" meets "tuple" and "defined" meets "define" (used for overlap scores, the quote
+"""Key terms of a question or a sentence: lower-cased words without English function words, and their stems
+(Snowball, English), so "tuples" meets "tuple" and "writing" meets "write" (used for overlap scores, the quote
 check and follow-up detection; BM25 has its own per-language stemming in ``languages``)."""
 from __future__ import annotations
 
+import functools
 import re
 
 STOPWORDS = set("""a an and are as at be been but by can could did do does for from had has have how i if in into is it
@@ -22,6 +23,14 @@ def key_terms(text: str) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """"tuples" → "tupl", "defined" → "defin": drops -ing/-ed/-es/-s from words over four letters."""
-    return re.sub(r"(ing|ed|es|s)$", "", word) if len(word) > 4 else word
+    """"tuples" → "tupl", "writing" → "write" (Snowball's English stemmer, PyStemmer)."""
+    return _stemmer().stemWord(word)
+
+
+@functools.lru_cache(maxsize=1)
+def _stemmer():
+    import Stemmer
+
+    return Stemmer.Stemmer("english")

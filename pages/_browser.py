@@ -30,8 +30,9 @@ def browser_id() -> str:
     if "browser_id" not in ss:
         try:
             got = st.context.cookies.get(COOKIE) or ""
-        except Exception:  # noqa: BLE001 - no request context (AppTest, bare mode): a new id
+        except Exception:  # noqa: BLE001 - no request context (bare mode): a new id
             got = ""
+        got = got if isinstance(got, str) else ""  # (AppTest's context is a stand-in)
         ss["browser_id"] = got if _ID.match(got) else uuid.uuid4().hex
         ss["browser_id_stored"] = bool(_ID.match(got))
     if not ss["browser_id_stored"]:

@@ -12,7 +12,7 @@ from ..library.ingest import original_path
 from ..library.resources import Resources
 from ..types import Chunk, Source
 from .blocks import Block, chunk_layout, source_blocks
-from .reader import READER_ZOOM, ReaderPage, ReaderTarget
+from .reader import READER_ZOOM, ReaderPage, ReaderTarget, png_size
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +143,11 @@ class CitationPages:
             return out
         try:
             out.image = self._reader_image(pdf, pg, spans, list(target.quotes), rects, book.id)
+            boxes = [b for a, z in spans if z > a for b in pg.boxes(a, z)] + list(rects)
+            width, height = png_size(out.image)
+            if boxes and width and height:
+                out.focus = (min(1.0, max(0.0, min(b[0] for b in boxes) * READER_ZOOM / width)),
+                             min(1.0, max(0.0, min(b[1] for b in boxes) * READER_ZOOM / height)))
         except Exception as e:  # noqa: BLE001 - a damaged page: say so, show the text
             log.warning("page %s of %s could not be rendered: %s", n, book.id, e)
             out.problem = (f"The image of p. {out.label} could not be drawn ({type(e).__name__}: the page is damaged "

@@ -50,6 +50,7 @@ class ReaderPage:
     problem: str = ""
     text: str = ""
     highlighted: bool = False  # the cited passage (or figure) is on this page
+    focus: tuple[float, float] | None = None  # where the highlight starts: (x, y) as shares of the image's size
     labels: list[str] = field(default_factory=list)  # every page's printed label, index = number - 1
     filename: str = ""  # the original's name, for downloads
 
@@ -57,3 +58,12 @@ class ReaderPage:
     def where(self) -> str:
         """"p. 12 (page 31 of 288 in the file)"."""
         return f"p. {self.label} (page {self.number} of {self.count} in the file)"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """(width, height) of a PNG in pixels, from its header; (0, 0) for anything else."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n":
+        return 0, 0
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")

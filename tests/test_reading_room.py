@@ -134,9 +134,10 @@ def test_chats_belong_to_their_browser_and_are_found_by_title(folio):
 
 
 def test_history_pairs_questions_with_answers():
-    msgs = [{"role": "user", "content": "q1", "answer": None}, {"role": "assistant", "content": "a1", "answer": {"n": 1}},
-            {"role": "user", "content": "q2", "answer": None}, {"role": "assistant", "content": "⚠️ failed",
-                                                                  "answer": None}]
+    msgs = [{"role": "user", "content": "q1", "answer": None},
+            {"role": "assistant", "content": "a1", "answer": {"n": 1}},
+            {"role": "user", "content": "q2", "answer": None},
+            {"role": "assistant", "content": "⚠️ failed", "answer": None}]
     turns, last = history(msgs)
     assert turns == [("q1", "a1"), ("q2", "⚠️ failed")] and last == {"n": 1}
 

@@ -92,7 +92,9 @@ if question:
         svc.chats.rename(chat_id, question)
     turns, last = history(messages)
     cited = {c["n"] for c in (last or {}).get("checks") or []}
-    follow_books = sorted({x["book_id"] for x in (last or {}).get("sources") or [] if x["n"] in cited}) or None
+    follow = [x for x in (last or {}).get("sources") or [] if x["n"] in cited]  # where a follow-up looks first
+    follow_books = sorted({x["book_id"] for x in follow}) or None
+    follow_chunks = [f"{x['book_id']}:{i}" for x in follow for i in x["chunk_indices"]] or None
     with st.chat_message("user"):
         st.text(question)
     svc.chats.add_message(chat_id, "user", question)
@@ -101,7 +103,8 @@ if question:
             warming = svc.warm_seconds is None and not svc.warm_error  # the models still load after a start
             with st.spinner("Loading the search models, then searching (only after a start)…" if warming
                             else "Searching your books…"):
-                stream = svc.ask(question, history=turns, book_id=scope, follow_books=follow_books, **o)
+                stream = svc.ask(question, history=turns, book_id=scope, follow_books=follow_books,
+                                 follow_chunks=follow_chunks, **o)
             box, shown = st.empty(), ""
             for piece in stream:  # streamed as plain text: a book's words are never Markdown or HTML
                 shown += piece

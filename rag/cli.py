@@ -28,7 +28,7 @@ def clean(text: str) -> str:
 def answer_json(a, svc) -> dict:
     """The stable JSON shape of ``ask --json`` (documented in the README)."""
     return {
-        "question": a.question, "query": a.query, "answer": a.text, "not_found": a.not_found,
+        "question": a.question, "query": a.query, "answer": a.text, "not_found": a.not_found, "outcome": a.outcome,
         "confidence": round(a.confidence, 4), "backend": a.backend,
         "sources": [{"n": s.n, "book_id": s.book_id, "book": s.book_title, "page": s.hit.page_start,
                      "page_end": s.hit.page_end, "page_label": s.hit.label_start or str(s.hit.page_start),
@@ -158,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(piece, end="", flush=True)
             a = stream.answer
             print("\n")
+            if a.outcome == "likely":
+                print(f"(likely answer, low confidence: the books answer this with probability {a.confidence:.0%})\n")
             for s in a.sources:
                 print(f"[{s.n}] {s.book_title}, {s.pages_label} (similarity {s.similarity:.2f}): {s.quote[:160]}")
             for f in a.figures:

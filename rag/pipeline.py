@@ -24,6 +24,7 @@ from .settings import Settings
 from .types import Answer, Book, FigureHit, Hit, Source
 
 EMPTY_LIBRARY = "The library is empty: add a PDF on the Library page first."
+NO_WORDS = "Ask a question in words (this one has no letters or digits to search for)."
 
 
 @dataclass
@@ -35,13 +36,15 @@ class Run:
     history: list[tuple[str, str]] = field(default_factory=list)
     book_ids: list[str] | None = None  # the books asked (None: the whole library)
     follow_books: list[str] | None = None  # the books the last answer cited
+    follow_chunks: list[str] | None = None  # the chunks ("book:index") the last answer cited
     backend: AnswerBackend | None = None
     query: str = ""  # the standalone question retrieval uses
     books: list[Book] = field(default_factory=list)
     retriever: object = None  # the HybridRetriever of the whole question (candidates, query vector, evidence)
     hits: list[Hit] = field(default_factory=list)
     probability: float = 0.0  # P(the books answer it)
-    answerable: bool = False
+    answerable: bool = False  # an answer is given: outcome "answer" or "likely"
+    outcome: str = ""  # "answer" | "likely" | "not_found"
     sources: list[Source] = field(default_factory=list)
     figures: list[FigureHit] = field(default_factory=list)
     figure_vector: Callable | None = None
@@ -80,6 +83,9 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
         return
     if r.follow_books and not r.book_ids and r.history and is_follow_up(r.question, r.history):
         r.books = [b for b in r.books if b.id in r.follow_books] or r.books
+    elif not r.book_ids and r.settings.prefer_subject_books:  # "a Python function" → the books about Python
+        about = set(p.bm25_for(r)().subject_books(r.query, r.ids))
+        r.books = [b for b in r.books if b.id in about] or r.books
 
 
 def retrieve(p: "Pipeline", r: Run) -> bool | None:
@@ -89,6 +95,29 @@ def retrieve(p: "Pipeline", r: Run) -> bool | None:
     r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids)
     r.hits = r.retriever.hits(r.query)
     r.trace.update(r.retriever.timings)
+
+
+def neighbourhood(p: "Pipeline", r: Run) -> bool | None:
+    """A follow-up ("and why?") looks first around the passage the last answer cited: the chunks near it that are
+    similar enough to the (folded) question go first."""
+    if not (r.follow_chunks and r.history and r.hits and is_follow_up(r.question, r.history)):
+        return False
+    reach = r.settings.tuning.retrieve.follow_reach
+    near: dict[str, object] = {}
+    for cid in r.follow_chunks:
+        book, _, idx = cid.rpartition(":")
+        if book in r.ids:
+            for c in p.res.catalog.chunk_range(book, int(idx) - reach, int(idx) + reach):
+                if c.kind not in ZONES:
+                    near[c.id] = c
+    sims = p.res.store.similarities(r.query_vector, list(near)) if near else {}
+    s = r.settings
+    best = sorted((cid for cid in sims if sims[cid] >= s.similarity_threshold), key=lambda c: -sims[c])[:s.min_chunks]
+    if not best:
+        return False
+    top = max(h.score for h in r.hits)
+    first = [Hit(near[cid], top, sims[cid]) for cid in best]
+    r.hits = (first + [h for h in r.hits if h.chunk.id not in set(best)])[:s.max_chunks]
 
 
 def sub_questions(p: "Pipeline", r: Run) -> bool | None:
@@ -128,8 +157,16 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
     from .retrieve.answerability import probability
 
-    r.probability = probability(r.evidence, r.settings.tuning.retrieve.named_figure_probability) if r.hits else 0.0
-    r.answerable = bool(r.hits) and r.probability >= r.settings.answerable_min
+    s = r.settings
+    r.probability = probability(r.evidence, s.tuning.retrieve.named_figure_probability) if r.hits else 0.0
+    strong = r.evidence.get("best_coverage", 0.0) >= s.tuning.retrieve.likely_coverage
+    if r.hits and r.probability >= s.answerable_min:
+        r.outcome = "answer"
+    elif r.hits and r.probability >= s.likely_min and strong:
+        r.outcome = "likely"
+    else:
+        r.outcome = "not_found"
+    r.answerable = r.outcome != "not_found"
 
 
 def expand(p: "Pipeline", r: Run) -> bool | None:
@@ -166,7 +203,8 @@ def figures(p: "Pipeline", r: Run) -> bool | None:
 
 
 STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
-    ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("sub_questions", sub_questions),
+    ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
+    ("sub_questions", sub_questions),
     ("definition", definition), ("named_figures", named_figures), ("decide", decide), ("expand", expand),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)
@@ -178,11 +216,15 @@ class Pipeline:
 
     def run(self, question: str, settings: Settings | None = None, history: list[tuple[str, str]] | None = None,
             book_ids: list[str] | None = None, follow_books: list[str] | None = None, until: str = "figures",
-            backend: AnswerBackend | None = None) -> Run:
+            backend: AnswerBackend | None = None, follow_chunks: list[str] | None = None) -> Run:
         """The stages up to and including ``until`` (a name in ``STAGE_NAMES``)."""
         s = settings or self.res.settings
         history = (history or [])[-s.history_turns:] if s.history_turns else []
-        r = Run(question, s, history, book_ids, follow_books, backend or make_backend(s, self.res.embed))
+        r = Run(question, s, history, book_ids, follow_books, follow_chunks,
+                backend or make_backend(s, self.res.embed))
+        if not any(ch.isalnum() for ch in question):
+            r.done = True  # nothing to search for
+            return r
         for name, stage in STAGES:
             t = time.perf_counter()
             if stage(self, r) is not False:
@@ -223,7 +265,7 @@ class Pipeline:
         builder = ContextBuilder(s.context_mode, s.window, s.context_budget_tokens, self.res.catalog.chunk_range,
                                  {b.id: b.title for b in books}, query_type or classify(query),
                                  {b.id: self.library.doc_type(b) for b in books}, sims, s.neighbour_min_similarity,
-                                 s.embed_model, s.tuning.windows)
+                                 s.embed_model, s.tuning.windows, self.res.catalog.page)
         return builder.build(hits)
 
     def answer(self, r: Run, t0: float) -> "AnswerStream":
@@ -232,12 +274,14 @@ class Pipeline:
         answer = Answer(question=r.question, query=r.query, trace=r.trace, backend=r.backend.name,
                         sources=r.sources)
         if r.done:
-            answer.not_found = True
-            return AnswerStream(answer, iter([EMPTY_LIBRARY]), t0)
+            answer.not_found, answer.outcome = True, "not_found"
+            words = any(ch.isalnum() for ch in r.question)
+            return AnswerStream(answer, iter([EMPTY_LIBRARY if words else NO_WORDS]), t0)
         answer.context = {**context_report(r.query, r.sources, s),
                           "answerability": {**r.evidence, "probability": round(r.probability, 3),
                                             "min": s.answerable_min}}
         answer.confidence = round(r.probability, 4)
+        answer.outcome = r.outcome
         if not r.answerable:
             answer.not_found = True
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)

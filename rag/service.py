@@ -81,17 +81,19 @@ class Folio:
 
     # --- questions ------------------------------------------------------------------------------
     def ask(self, question: str, history: list[tuple[str, str]] | None = None, book_id: str | None = None,
-            follow_books: list[str] | None = None, **overrides) -> AnswerStream:
+            follow_books: list[str] | None = None, follow_chunks: list[str] | None = None,
+            **overrides) -> AnswerStream:
         """The answer to ``question`` as a stream (sources at once, text as it comes). ``history``: the last
         (question, answer) turns; ``book_id``: one book, else the whole library; ``follow_books``: the books the
-        last answer cited (a follow-up, "Why that one?", searches only them); ``overrides``: settings for this
-        question."""
+        last answer cited (a follow-up, "Why that one?", searches only them); ``follow_chunks``: the chunks it cited
+        (a follow-up looks around them first); ``overrides``: settings for this question."""
         from .embed import FOREGROUND
 
         with FOREGROUND:  # an ingest running beside it pauses its embedding until the question is retrieved
             t0 = time.perf_counter()
             s = with_overrides(self.settings, overrides)
-            r = self.pipeline.run(question, s, history, [book_id] if book_id else None, follow_books)
+            r = self.pipeline.run(question, s, history, [book_id] if book_id else None, follow_books,
+                                  follow_chunks=follow_chunks)
             return self.pipeline.answer(r, t0)
 
     def evidence(self, question: str, book_ids: list[str] | None = None, **overrides) -> dict[str, float]:

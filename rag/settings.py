@@ -15,13 +15,14 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 AnswerBackendName = Literal["extractive", "openai", "ollama"]
 ChunkerName = Literal["paragraph", "sentence", "token", "semantic", "section", "hierarchical"]
 CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "semantic_percentile", "parent_size",
-              "embed_context")
+              "embed_context", "embed_headings")
 
 
 # bump when the same settings cut different chunks (3: running headers/footers kept out of chunk text;
 # 4: contents/index/references/copyright chunks tagged; 5: ruled tables as Markdown rows, kept whole; scans OCR'd;
-# 6: ligatures expanded), so adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 6
+# 6: ligatures expanded; 7: administrative sections (funding, competing interests, acknowledgements) tagged,
+# section headings may be embedded with the chunk), so adding a book again re-makes its chunks instead of keeping the old ones
+CHUNKING_VERSION = 7
 
 
 # --- tuning numbers: one typed group per stage, swept with `eval qa --config tuning.<group>.<name>=…` ----------
@@ -70,6 +71,10 @@ class RetrieveTuning(_Group):
     named_figure_probability: float = Field(0.95, description="P(answerable) of a question naming a figure or table "
                                                               "the searched books have.")
     closest: int = Field(3, description="Passages shown with a 'not in your books' answer.")
+    likely_coverage: float = Field(0.7, description="A 'likely' answer needs its best passage to hold at least this "
+                                                    "IDF-weighted share of the question's terms.")
+    follow_reach: int = Field(2, description="A follow-up looks first at the chunks this near the ones the last "
+                                             "answer cited.")
     sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split off.")
 
 
@@ -130,6 +135,7 @@ class Settings(BaseSettings):
     sentence_overlap: int = Field(1, ge=0, le=5, description="Sentences repeated at the start of the next chunk ('sentence').")
     semantic_percentile: float = Field(90.0, ge=50.0, le=99.9, description="'semantic': a chunk ends where the distance between neighbouring sentences is above this percentile of the section's distances.")
     embed_context: int = Field(0, ge=0, le=200, description="Word-pieces of surrounding section text embedded with each chunk (half before, half after); the chunk alone is still what is retrieved and shown. 0 = the chunk's text only.")
+    embed_headings: int = Field(0, ge=0, le=4, description="The last this many parts of a chunk's section path ('Usage notes > Numerical limitations') embedded with it; 0 = none. Shown and retrieved text is unchanged.")
     parent_size: int = Field(1024, ge=64, le=4096, description="'hierarchical': max word-pieces of a parent.")
 
     # --- retrieval (query time; no re-index needed) -------------------------
@@ -142,6 +148,8 @@ class Settings(BaseSettings):
     rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k (RAG_FUSION=rrf).")
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk below the fused best min_chunks to count as relevant; if none passes, the answer is 'not found'.")
     answerable_min: float = Field(0.65, ge=0.0, le=1.0, description="Below this calibrated probability that the library answers the question (rag/retrieve/answerability.py: similarity, salient-term coverage, unknown terms, dense/BM25 agreement; 0.65 chosen by 5-fold cross-validation on the QA set), the answer is 'not in your books' with the closest passages shown.")
+    prefer_subject_books: bool = Field(True, description="A question that names a subject some books are about and others only mention ('a Python function', 'in LaTeX', 'Octave') searches the books about it.")
+    likely_min: float = Field(0.4, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN, when the best passage holds most of the question's rare words (RAG_TUNING__RETRIEVE__LIKELY_COVERAGE), the passage is shown as the likely answer with a plain low-confidence label instead of 'not in your books'.")
     min_chunks: int = Field(2, ge=1, le=50, description="Once one chunk passes the similarity threshold, the fused best this many are kept whatever their similarity (fusion often ranks them on exact words the dense model misses); further chunks must pass.")
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")
     language: Literal["", "en", "de", "fr", "es", "it", "nl", "pt", "vi"] = Field("", description="Language of every book for BM25 (stemming, stopwords) and OCR; empty: detect each book's language from its text.")

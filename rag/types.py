@@ -199,6 +199,9 @@ class Source:
     similarity: float
     context_label: str = ""  # printed pages of the whole window
     plan: dict = field(default_factory=dict)  # how the window was chosen (rag.context.windows.Plan)
+    # [start, end, kind, indent] of the text's lines that are whole chunk lines: kind 0 text, 1 code (monospaced),
+    # 2 table, 3 running header/footer; indent = a code line's indentation in characters (rag.context.layout)
+    layout: list = field(default_factory=list)
 
     @property
     def quote(self) -> str:
@@ -267,6 +270,7 @@ class Answer:
     text: str = ""
     sources: list[Source] = field(default_factory=list)
     not_found: bool = False
+    outcome: str = ""  # "answer" | "likely" (a strong passage the model is unsure of) | "not_found"
     trace: dict[str, float] = field(default_factory=dict)  # stage -> milliseconds
     confidence: float = 0.0
     backend: str = ""
@@ -277,7 +281,7 @@ class Answer:
     def to_dict(self) -> dict:
         return {
             "question": self.question, "query": self.query, "text": self.text,
-            "sources": [s.to_dict() for s in self.sources], "not_found": self.not_found,
+            "sources": [s.to_dict() for s in self.sources], "not_found": self.not_found, "outcome": self.outcome,
             "trace": self.trace, "confidence": self.confidence, "backend": self.backend,
             "figures": [asdict(f) for f in self.figures], "checks": [asdict(c) for c in self.checks],
             "context": self.context,
@@ -288,6 +292,13 @@ class Answer:
         """Books of the sources the answer cites (a follow-up searches these; ``Folio.ask(follow_books=…)``)."""
         cited = {c.n for c in self.checks}
         return sorted({s.book_id for s in self.sources if s.n in cited})
+
+    @property
+    def cited_chunks(self) -> list[str]:
+        """Chunk ids ("book:index") of the passages the answer cites, windows included: where a follow-up looks
+        first (``Folio.ask(follow_chunks=…)``)."""
+        cited = {c.n for c in self.checks}
+        return [f"{s.book_id}:{i}" for s in self.sources if s.n in cited for i in s.chunk_indices]
 
     @classmethod
     def from_dict(cls, d: dict) -> "Answer":

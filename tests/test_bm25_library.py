@@ -86,3 +86,16 @@ def test_whole_library_search_skips_a_book_being_added(folio, book_pdf):
     assert len(hits) == 5 and all(c.book_id in ready for c, _ in hits)
     answer = folio.ask("How often do tomatoes need watering?").consume()
     assert answer.sources and all(s.book_id in ready for s in answer.sources)
+
+
+def test_a_named_subject_picks_the_books_about_it():
+    python = _chunks("py", [f"Python lesson {i}: a Python function returns a value." for i in range(12)])
+    octave = _chunks("oct", [f"Octave section {i}: plot a vector with plot." for i in range(12)]
+                     + ["Unlike Python, Octave indexes from one."])
+    garden = _chunks("garden", GARDEN * 4)
+    lib = LibraryBM25({b: BM25Index(c) for b, c in (("py", python), ("oct", octave), ("garden", garden))})
+    assert lib.subject_books("How do I write a Python function?") == ["py"]
+    assert lib.subject_books("How do I plot in Octave?") == ["oct"]
+    assert lib.subject_books("How often do tomatoes need watering?") == []  # no name: every book
+    assert lib.subject_books("What is the capital of France?") == []  # a name no book is about
+    assert lib.subject_books("How do I write a Python function?", ["py"]) == []  # one book asked: nothing to pick

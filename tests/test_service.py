@@ -289,3 +289,42 @@ def test_the_probe_shows_what_the_chat_does(folio, book_pdf, question):
         assert p["query"] == a.query and p["context"] == format_sources(a.sources)
         stages = [k for k in p["trace"] if k in ("scope", "retrieve", "decide", "expand")]
         assert stages == ["scope", "retrieve", "decide", "expand"]
+
+
+def test_a_one_chunk_book_is_searched_after_a_restart(settings, embed):
+    """Its saved vector file has one id: checking it against Chroma must not ask for the same id twice."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Basil likes warm sun and moist soil in summer.", fontsize=11)
+    folio = Folio(settings, embed=embed)
+    r = folio.library.ingest(doc.tobytes(), "basil.pdf")
+    assert r.chunks == 1
+    again = Folio(settings, embed=embed)
+    a = again.ask("What does basil like?").consume()
+    assert a.sources and a.sources[0].book_id == r.book_id
+
+
+def test_a_follow_up_looks_around_the_cited_passage_first(folio, book_pdf):
+    """'Why?' after an answer: the chunks next to the cited passage come first (not a chunk elsewhere that merely
+    shares the folded words)."""
+    folio.library.ingest(book_pdf, "garden.pdf")
+    first = folio.ask("How often do tomatoes need watering?").consume()
+    assert first.cited_chunks
+    turn = [(first.question, first.text)]
+    a = folio.ask("Why in the morning?", history=turn, follow_books=first.cited_books,
+                  follow_chunks=first.cited_chunks).consume()
+    assert "neighbourhood" in a.trace
+    cited = {int(c.rsplit(":", 1)[1]) for c in first.cited_chunks}
+    assert a.sources and abs(a.sources[0].hit.chunk_index - min(cited)) <= 2
+    assert "morning" in a.text
+
+
+@pytest.mark.parametrize("question", ["recursion", "x" * 2000, "tomatoes " * 300, "?!?... ,,;", "", "   ",
+                                      "Jak se máte? Kde je nádraží?", "東京はどこですか？"])
+def test_odd_questions_get_an_answer_or_a_clear_decline(folio, book_pdf, question):
+    folio.library.ingest(book_pdf, "garden.pdf")
+    a = folio.ask(question).consume()
+    assert a.text and a.outcome in ("answer", "likely", "not_found")
+    if not any(ch.isalnum() for ch in question):
+        assert a.not_found and a.text.startswith("Ask a question in words")

@@ -1,6 +1,7 @@
-"""Extractive answers, no LLM: the sentences of the sources most relevant to the question,
-each cited [n]. Relevance = cosine(question, sentence) + a share of the question's key
-terms the sentence contains."""
+"""Extractive answers, no LLM: the passage of the sources that answers the question, quoted whole and in the book's
+order (``passages``: the code, list items or table it introduces included), then at most two further passages of
+the same book that add what the first lacks, each cited [n]. A sentence's relevance = cosine(question, sentence) +
+a share of the question's key terms it contains + the stage's tuning bonuses (``ExtractiveTuning``)."""
 from __future__ import annotations
 
 import re
@@ -16,6 +17,7 @@ from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
+from .passages import Passage, grow, units
 
 # an exercise prompt ("Describe some of the effects of …") does not answer a question
 EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
@@ -28,29 +30,19 @@ class ExtractiveBackend:
     def __init__(self, embed, n_sentences: int = 4, tuning: ExtractiveTuning | None = None):
         self.embed, self.n, self.t = embed, n_sentences, tuning or ExtractiveTuning()
 
-    def select(self, question: str, sources: list[Source], keep_share: float | None = None) -> list[tuple[str, int, float]]:
-        """(sentence, source n, score), best first, near-duplicates dropped; none below ``keep_share`` (default:
-        the tuning's) of the best score."""
+    # --- scoring -----------------------------------------------------------------------------------------
+    def score(self, question: str, sources: list[Source], cands: list[tuple[str, int, bool]]) -> dict[int, float]:
+        """Candidate index → score, for the best ``shortlist`` candidates by their score without cosine
+        (``cands``: (sentence, source n, lies in the matching chunk)); the rest are not scored."""
         t = self.t
-        keep_share = t.keep_share if keep_share is None else keep_share
-        cands: list[tuple[str, int, bool]] = []
-        seen: set[str] = set()
-        for s in sources:
-            hit_norm = " ".join(s.hit.text.split())
-            for sent in quotable(s.text):
-                if sent not in seen:
-                    seen.add(sent)
-                    cands.append((sent, s.n, sent in hit_norm))
-        if not cands:
-            return []
-        terms = {stem(t) for t in key_terms(question)}
+        terms = {stem(w) for w in key_terms(question)}
         define = definition_pattern(question)
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
         numbers = set(re.findall(r"\d+", question))
         numbered = {s.n for s in sources if numbers and numbers <= set(re.findall(r"\d+", s.text))}
-        prior: list[tuple[str, int, float]] = []  # what a sentence scores besides its similarity
-        for sent, n, in_hit in cands:
+        prior: list[tuple[int, float]] = []  # what a sentence scores besides its similarity
+        for i, (sent, n, in_hit) in enumerate(cands):
             if len(sent.split()) < MIN_WORDS and caption_key(sent) not in named:  # a bare caption answers only
                 continue  # a question about that figure
             words = {stem(w) for w in key_terms(sent)}
@@ -66,16 +58,33 @@ class ExtractiveBackend:
                 boost += t.number_bonus if n in numbered else -t.number_bonus if own and not own & numbers else 0.0
             if "?" in sent or EXERCISE.match(sent):  # also "… page 36? Be specific." (a short sentence joined on)
                 boost -= t.question_penalty
-            prior.append((sent, n, t.term_weight * overlap + boost + (t.in_hit if in_hit else 0.0)))
+            prior.append((i, t.term_weight * overlap + boost + (t.in_hit if in_hit else 0.0)))
         if not prior:
-            return []
+            return {}
         # only the best few (the shortlist) by that score are embedded (the first text waits for them): a sentence
         # further down would need a similarity far above the shortlist's to win
-        prior = sorted(prior, key=lambda x: -x[2])[:t.shortlist]
+        prior = sorted(prior, key=lambda x: -x[1])[:t.shortlist]
         q = np.asarray(self.embed.get_query_embedding(question), dtype=np.float32)
-        vecs = np.asarray(self.embed.get_text_embedding_batch([p[0] for p in prior]), dtype=np.float32)
-        scored = [(sent, n, float(c) + pr) for (sent, n, pr), c in zip(prior, vecs @ q)]
-        scored.sort(key=lambda x: -x[2])
+        vecs = np.asarray(self.embed.get_text_embedding_batch([cands[i][0] for i, _ in prior]), dtype=np.float32)
+        return {i: float(c) + pr for (i, pr), c in zip(prior, vecs @ q)}
+
+    def select(self, question: str, sources: list[Source], keep_share: float | None = None) -> list[tuple[str, int, float]]:
+        """(sentence, source n, score), best first, near-duplicates dropped; none below ``keep_share`` (default:
+        the tuning's) of the best score. (What ``focus`` ranks sources by.)"""
+        t = self.t
+        keep_share = t.keep_share if keep_share is None else keep_share
+        cands: list[tuple[str, int, bool]] = []
+        seen: set[str] = set()
+        for s in sources:
+            hit_norm = " ".join(s.hit.text.split())
+            for sent in quotable(s.text):
+                if sent not in seen:
+                    seen.add(sent)
+                    cands.append((sent, s.n, sent in hit_norm))
+        scores = self.score(question, sources, cands)
+        if not scores:
+            return []
+        scored = sorted(((cands[i][0], cands[i][1], sc) for i, sc in scores.items()), key=lambda x: -x[2])
         chosen: list[tuple[str, int, float]] = []
         floor = scored[0][2] * keep_share if scored[0][2] > 0 else float("-inf")
         for sent, n, sc in scored:
@@ -103,15 +112,73 @@ class ExtractiveBackend:
                     chosen.append((sent, n, sc))
         return chosen
 
+    # --- passages ----------------------------------------------------------------------------------------
+    def passages(self, question: str, sources: list[Source], limit: int = 3) -> list[Passage]:
+        """The passage around the best sentence, then up to ``limit - 1`` passages of the same book that answer
+        as well (within the keep share of the best) and hold question terms the earlier ones lack."""
+        t = self.t
+        by_n = {s.n: s for s in sources}
+        us = {s.n: units(s) for s in sources}
+        cands: list[tuple[str, int, bool]] = []
+        where: list[tuple[int, int]] = []  # (source n, unit index) of each candidate
+        for s in sources:
+            hit_norm = " ".join(s.hit.text.split())
+            for k, u in enumerate(us[s.n]):
+                letters = sum(ch.isalpha() for ch in u.text)
+                if u.prose and letters >= 0.6 * len(u.text.replace(" ", "")) and len(u.text.split()) <= 120:
+                    cands.append((u.text, s.n, u.text in hit_norm))
+                    where.append((s.n, k))
+        scores = self.score(question, sources, cands)
+        if not scores:
+            return []
+        order = sorted(scores, key=lambda i: -scores[i])
+        best = scores[order[0]]
+        floor = best * t.keep_share if best > 0 else float("-inf")
+        unit_score = {where[i]: sc for i, sc in scores.items()}
+        terms = {stem(w) for w in key_terms(question)}
+        chosen: list[Passage] = []
+        covered: set[str] = set()
+        taken: dict[int, list[tuple[int, int]]] = {}
+        for i in order:
+            if len(chosen) >= limit or scores[i] < floor:
+                break
+            n, k = where[i]
+            if chosen and by_n[n].book_id != by_n[chosen[0].n].book_id:
+                continue  # no passages stitched together from unrelated books
+            if any(a <= k <= b for a, b in taken.get(n, [])):
+                continue
+            anchor = scores[i]
+            keep_floor = max(floor, anchor * t.keep_share)
+            a, b = grow(us[n], k, lambda j, n=n: unit_score.get((n, j), float("-inf")) >= keep_floor,
+                        self.n if not chosen else 2)
+            text_terms = {stem(w) for u in us[n][a:b + 1] for w in key_terms(u.text)}
+            if chosen and not (terms & text_terms) - covered:
+                continue  # adds nothing the answer lacks
+            chosen.append(Passage(n, us[n][a:b + 1], k - a))
+            covered |= terms & text_terms
+            taken.setdefault(n, []).append((a, b))
+        return chosen
+
+    def answer(self, question: str, sources: list[Source]) -> str:
+        """The answer's text: passages, each cited; a two-part question gets one passage per part."""
+        parts = decompose(question)
+        chosen: list[Passage] = []
+        if len(parts) > 1:
+            for part in parts:
+                for p in self.passages(part, sources, limit=1):
+                    if all((p.n, p.units[0].start) != (c.n, c.units[0].start) for c in chosen):
+                        chosen.append(p)
+        else:
+            chosen = self.passages(question, sources)
+        return "\n\n".join(p.render() for p in chosen)
+
     def stream(self, question: str, sources: list[Source], figures=()) -> Iterator[str]:
-        chosen = self.select_parts(question, sources)
-        if not chosen:
+        text = self.answer(question, sources)
+        if not text:
             yield "The sources found do not contain a clear sentence answering this; see the passages below."
             return
-        for i, (sent, n, _) in enumerate(chosen):
-            piece = ("" if i == 0 else " ") + f"{sent} [{n}]"
-            for word in re.findall(r"\S+\s*|\s+", piece):  # stream word by word
-                yield word
+        for word in re.findall(r"\S+\s*|\s+", text):  # stream word by word
+            yield word
 
     def reformulate(self, question: str, history: list[tuple[str, str]]) -> str:
         return fold_history(question, history)

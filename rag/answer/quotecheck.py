@@ -25,11 +25,21 @@ def _in_book(snippet: str, book_texts: list[str]) -> bool:
     return bool(book_texts) and any(normalise(snippet) in b for b in book_texts)
 
 
+FENCE = re.compile(r"^```[^\n]*\n.*?^```[ \t]*$", re.S | re.M)
+
+
+def without_fences(text: str) -> str:
+    """``text`` with its fenced blocks (```…```) replaced by a paragraph break."""
+    return FENCE.sub("\n", text)
+
+
 def attributed(text: str, book_texts: list[str] = ()) -> list[tuple[str, list[int]]]:
     """(sentence, [n, ...]) for each citation group in ``text``: the sentence right before it.
     A bracket that the quoted book itself has there ("… Fiji [32].", "a = [1]", a court decision's
     paragraph number "[11] Đối với …") is the book's text, not a citation: it is recognised by
-    occurring, with the words before or after it, in ``book_texts`` (normalised)."""
+    occurring, with the words before or after it, in ``book_texts`` (normalised). Fenced blocks (a code listing
+    or table an answer quotes after a cited sentence) hold no citations: their brackets are code."""
+    text = without_fences(text)
     out: list[tuple[str, list[int]]] = []
     carry = ""
     for m in CITED.finditer(text):

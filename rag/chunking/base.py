@@ -276,13 +276,23 @@ def table_header(book: ParsedBook, chunk: Chunk, regions: list[Region]) -> str:
     return " ".join(ln for ln in lines if ln)
 
 
-def embedding_texts(book: ParsedBook, chunks: list[Chunk], context_tokens: int) -> list[str]:
+def heading(section: str, levels: int) -> str:
+    """The last ``levels`` parts of a section path ("Usage notes > Numerical limitations")."""
+    parts = [p.strip() for p in section.split(">") if p.strip()]
+    return " > ".join(parts[-levels:]) if levels > 0 else ""
+
+
+def embedding_texts(book: ParsedBook, chunks: list[Chunk], context_tokens: int, headings: int = 0) -> list[str]:
     """What is embedded for each chunk: its text, or with ``context_tokens`` > 0 its text with about
     that many word-pieces of the surrounding text of its section (half before, half after, cut at
-    word boundaries; ~4 characters a word-piece). The chunk itself is still what is retrieved and
-    shown; the context only makes its vector know what it is about."""
+    word boundaries; ~4 characters a word-piece); with ``headings`` > 0 the last that many parts of its
+    section path first (a chunk deep in "Numerical limitations" is about limits even when its words do not
+    say so). The chunk itself is still what is retrieved and shown; the rest only makes its vector know what
+    it is about."""
     regions = book_regions(book) if any(c.kind == "table" for c in chunks) else []
     heads = [table_header(book, c, regions) for c in chunks]
+    if headings > 0:
+        heads = [("\n".join(x for x in (heading(c.section, headings), h) if x)) for h, c in zip(heads, chunks)]
     if context_tokens <= 0:
         return [f"{h}\n{c.text}" if h else c.text for h, c in zip(heads, chunks)]
     text = book.chunk_text

@@ -15,7 +15,7 @@ import re
 
 from ..types import Chunk, ParsedBook
 
-ZONES = ("toc", "index", "references", "front")
+ZONES = ("toc", "index", "references", "front", "boilerplate")
 
 _TITLES = {
     "references": r"references?|bibliograph(y|ie)|works cited|literatur(verzeichnis)?|quellen(verzeichnis)?|"
@@ -23,6 +23,12 @@ _TITLES = {
     "index": r"index|stichwortverzeichnis|sachverzeichnis|register|symbolverzeichnis|abkürzungsverzeichnis|"
              r"chỉ mục",
     "toc": r"(table of )?contents|inhalt(sverzeichnis)?|mục lục",
+    # a paper's or book's administrative matter: never the answer to an ordinary question
+    "boilerplate": r"competing interests?|conflicts? of interests?|declaration of interests?|funding|financial "
+                   r"disclosure|acknowledge?ments?|author contributions?|authors'? contributions?|data availability"
+                   r"( statement)?|ethics statement|licen[cs]e|copying|gnu free documentation license|"
+                   r"danksagung|interessenkonflikte?|finanzierung|remerciements|conflits? d'intérêts?|"
+                   r"financement|lời cảm ơn",
 }
 _TITLE = {z: re.compile(rf"^\W*({p})\W*$", re.I) for z, p in _TITLES.items()}
 _ENTRY = re.compile(r"(\d{1,4}|[ivxlc]{1,6})(\s*[-–]\s*\d{1,4})?\s*$", re.I)  # "... 12", "..., 45–47", "... xiv"
@@ -33,7 +39,15 @@ _ASKS = re.compile(
     r"index|register|stichwort\w*|table of contents|contents|inhaltsverzeichnis|"
     r"which pages?|what pages?|on what page|welche(n|r)? seite\w*|auf welcher seite|"
     r"copyright|isbn|licen[cs]e\w*|lizenz\w*|publish\w*|publisher|verlag\w*|edition|auflage|"
+    r"fund\w*|grants?|acknowledg\w*|thank\w*|competing|conflicts? of interest|contribut\w*|"
     r"trang nào|mục lục|tài liệu tham khảo|bản quyền|xuất bản)\b|\[\d+\]|reference \d+", re.I)
+
+
+# a paragraph that opens with an administrative label ("Competing interests: …", "Funding: …") inside running text
+BOILERPLATE_LABEL = re.compile(
+    r"^\W*(competing interests?|conflicts? of interests?|declaration of interests?|funding( statement)?|financial "
+    r"disclosure|acknowledge?ments?|author contributions?|data availability( statement)?|ethics statement|"
+    r"interessenkonflikte?|finanzierung|danksagung|conflits? d'intérêts?|financement|remerciements)\s*:", re.I)
 
 
 def section_zone(path: str) -> str:

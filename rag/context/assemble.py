@@ -7,7 +7,8 @@ from typing import Callable
 
 from ..chunking.zones import ZONES
 from ..settings import WindowTuning
-from ..types import Chunk, FigureHit, Hit, Source
+from ..types import Chunk, FigureHit, Hit, Page, Source
+from .layout import source_layout, structured_text
 from .windows import Plan, adaptive_plan, fixed_plan
 
 
@@ -24,11 +25,13 @@ class ContextBuilder:
     def __init__(self, mode: str, window: int, budget: int, neighbours: Callable[[str, int, int], list[Chunk]],
                  titles: dict[str, str], query_type: str = "factual", doc_types: dict[str, str] | None = None,
                  sims: Callable[[str, list[int]], dict[int, float]] | None = None, min_sim: float = 0.0,
-                 model: str = "all-MiniLM-L6-v2", tuning: WindowTuning | None = None):
+                 model: str = "all-MiniLM-L6-v2", tuning: WindowTuning | None = None,
+                 page: Callable[[str, int], Page | None] | None = None):
         self.mode, self.window, self.budget, self.neighbours, self.titles = mode, window, budget, neighbours, titles
         self.query_type, self.doc_types, self.sims, self.min_sim, self.model = (
             query_type, doc_types or {}, sims or (lambda b, ids: {}), min_sim, model)
         self.tuning = tuning
+        self.page = page  # (book_id, number) → Page: with it, each source gets its lines' layout
 
     def plan(self, hit: Chunk, remaining: int, have: set[int]) -> Plan | None:
         reach = self.window * 2 + 1 if self.mode == "adaptive" else self.window
@@ -71,6 +74,13 @@ class ContextBuilder:
             idx = sorted(g["parts"])
             cs = self.neighbours(g["book_id"], idx[0], idx[-1])
             cs = [x for x in cs if x.chunk_index in g["parts"]]
+            whole, at = [], 0
+            by_index = {x.chunk_index: x for x in cs}
+            for i in idx:
+                c = by_index.get(i)
+                if c is not None and g["parts"][i] == c.text:
+                    whole.append((at, c))
+                at += len(g["parts"][i]) + 1
             plans = g["plans"]
             sources.append(Source(
                 n=n, book_id=g["book_id"], book_title=self.titles.get(g["book_id"], g["book_id"]), hit=g["hit"],
@@ -80,7 +90,8 @@ class ContextBuilder:
                 pages_label=_pages_label(sorted(g["hits"], key=lambda x: x.chunk_index)),
                 context_label=_pages_label(cs or [g["hit"]]), score=g["score"], similarity=g["sim"],
                 plan={**plans[0].to_dict(), "summary": " | ".join(p.summary() for p in plans),
-                      "merged_hits": [p.hit for p in plans]}))
+                      "merged_hits": [p.hit for p in plans]},
+                layout=source_layout(whole, self.page) if self.page else []))
         return sources
 
 
@@ -92,7 +103,8 @@ def build_sources(hits: list[Hit], window: int, budget: int, neighbours: Callabl
 
 def format_sources(sources: list[Source], figures: list[FigureHit] = ()) -> str:
     """The sources block an LLM reads, then the figures it may name as [FIGURE i]."""
-    block = "\n\n".join(f"[{s.n}] {s.book_title}, {s.pages_label}:\n{s.text}" for s in sources)
+    block = "\n\n".join(f"[{s.n}] {s.book_title}, {s.pages_label}:\n{structured_text(s.text, s.layout)}"
+                          for s in sources)
     if figures:
         block += "\n\nFigures:\n" + "\n".join(f"[FIGURE {i}] {f.title} (p. {f.page_label})"
                                                for i, f in enumerate(figures, start=1))

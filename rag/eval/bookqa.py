@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import RagError
 from .metrics import abstention, mean, page_hit, percentile
 
 
@@ -32,6 +33,7 @@ class QAItem:
     answerable: bool = True
     language: str = "en"
     type: str = "fact"
+    evidence_section: str = ""  # where the quote is, for books without fixed pages (EPUB): a heading
 
 
 def load(path: Path) -> list[QAItem]:
@@ -63,6 +65,10 @@ def check_quotes(items: list[QAItem], pdf_dir: Path) -> list[str]:
         if not path.exists():
             problems.append(f"{it.id}: {it.file} not found in {pdf_dir}")
             continue
+        if path.suffix.lower() != ".pdf":  # no fixed pages: the quote is located in the book once it is added
+            if not it.evidence_quote:
+                problems.append(f"{it.id}: {it.file} has no pages, so its evidence_quote is needed")
+            continue
         if it.file not in docs:
             docs[it.file] = pymupdf.open(path)
         doc = docs[it.file]
@@ -91,14 +97,56 @@ def library_for(folio, config: dict):
     return folio.sibling(**chunk, data_dir=folio.settings.data_dir / "eval" / f"qa-{slug}"), query
 
 
-def ingest_files(folio, items: list[QAItem], pdf_dir: Path, progress=None) -> dict[str, str]:
-    """file → book id, ingesting what the library does not have yet (same file = same book)."""
+def ingest_files(folio, items: list[QAItem], pdf_dir: Path, progress=None,
+                 library: list[Path] = ()) -> dict[str, str]:
+    """file → book id, ingesting what the library does not have yet (same file = same book). ``library``:
+    further folders whose every file is added too (other books to search among, as a user's library holds)."""
     ids = {}
     for f in dict.fromkeys(it.file for it in items):
         path = Path(pdf_dir) / f
         if path.exists():
             ids[f] = folio.library.ingest(path.read_bytes(), path.name, progress).book_id
+    for folder in library:
+        for path in sorted(p for p in Path(folder).rglob("*") if p.is_file() and p.suffix.lower() in BOOK_SUFFIXES):
+            if path.name not in ids:
+                try:
+                    ids[path.name] = folio.library.ingest(path.read_bytes(), path.name, progress).book_id
+                except RagError:
+                    pass  # a file the library refuses is not a book to search among
     return ids
+
+
+BOOK_SUFFIXES = (".pdf", ".epub", ".md", ".markdown", ".html", ".htm", ".txt", ".docx")
+
+
+def evidence_pages(folio, it: QAItem, book_id: str | None) -> set[int]:
+    """The item's evidence pages; for a book without fixed pages (EPUB, …) the pages of the added book on which
+    its evidence quote lies."""
+    if it.evidence_pages or not it.evidence_quote or not book_id:
+        return set(it.evidence_pages)
+    quote = _norm(it.evidence_quote)
+    pages = folio.inspector.pages(book_id)
+    found = {p.number for p in pages if quote in _norm(p.text)}
+    if not found:  # across a page break: the page where its first words are
+        head = " ".join(quote.split()[:6])
+        found = {p.number for p in pages if head in _norm(p.text)}
+    return found
+
+
+def answer_terms(text: str, language: str) -> set[str]:
+    """The BM25 terms of ``text`` in ``language`` (stopwords out, stemmed): what 'the key words' are."""
+    from ..text.languages import tokenize
+
+    return set(tokenize([text], language if language in STEMMED else "en")[0])
+
+
+STEMMED = ("en", "de", "fr", "es", "it", "nl", "pt", "vi")
+
+
+def keyword_recall(reference: str, answer: str, language: str) -> float:
+    """Share of the reference answer's key words that Folio's answer holds (0 for no reference words)."""
+    want = answer_terms(reference, language)
+    return len(want & answer_terms(answer, language)) / len(want) if want else 0.0
 
 
 def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | None = None,
@@ -116,13 +164,15 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
                 at = folio.reader.quote_pages(src, a.text)
                 cited_spans += [(p, p) for p in at] or [(src.hit.page_start, src.hit.page_end)]
         source_spans = [(s.page_start, s.page_end) for s in a.sources if s.book_id == book_ids.get(it.file)]
-        ev = set(it.evidence_pages)
+        ev = evidence_pages(folio, it, book_ids.get(it.file))
+        keywords = keyword_recall(it.answer, a.text, it.language) if it.answerable and not a.not_found else 0.0
         records.append({
             "id": it.id, "type": it.type, "language": it.language, "answerable": it.answerable,
             "question": it.question, "abstained": a.not_found,
             "page_hit": bool(it.answerable and not a.not_found and page_hit(cited_spans, ev)),
             "evidence_in_sources": bool(it.answerable and page_hit(source_spans, ev)),
             "quote_failures": sum(not c.ok for c in a.checks), "confidence": round(a.confidence, 4),
+            "file": it.file, "keyword_recall": round(keywords, 3), "outcome": getattr(a, "outcome", ""),
             "cited_pages": cited_spans, "answer": a.text[:500], "trace_ms": {k: round(v, 1) for k, v in a.trace.items()},
             "sources": [{"n": s.n, "book": s.book_title, "pages": s.pages_label, "pdf_pages": [s.hit.page_start, s.hit.page_end],
                          "similarity": round(s.similarity, 3), "cited": s.n in cited} for s in a.sources],
@@ -154,6 +204,15 @@ def summarise(records: list[dict]) -> dict:
                              for t in sorted({r["type"] for r in ans})},
         "page_hit_by_language": {lang: round(mean([r["page_hit"] for r in ans if r["language"] == lang]), 3)
                                  for lang in sorted({r["language"] for r in ans})},
+        "keyword_recall": round(mean([r.get("keyword_recall", 0.0) for r in ans]), 3),
+        "likely": round(mean([r.get("outcome") == "likely" for r in records]), 3),
+        "by_book": {f: {"page_hit": round(mean([r["page_hit"] for r in ans if r.get("file") == f]), 3),
+                        "declined": round(mean([r["abstained"] for r in ans if r.get("file") == f]), 3),
+                        "unanswerable_declined": round(mean([r["abstained"] for r in records if r.get("file") == f
+                                                             and not r["answerable"]]), 3),
+                        "keyword_recall": round(mean([r.get("keyword_recall", 0.0) for r in ans
+                                                      if r.get("file") == f]), 3)}
+                    for f in sorted({r.get("file", "") for r in records})},
         # is the confidence shown worth anything: right outcomes (the evidence page cited, or an unanswerable
         # question declined) per confidence bucket
         "calibration": calibration([r["confidence"] for r in records],
@@ -195,6 +254,12 @@ def table(summary: dict) -> str:
              f"| first text p50 (ms) | {s['latency_ms']['first_token_p50']:.0f} |"]
     lines += [f"| page-hit, {k} | {v:.3f} |" for k, v in s["page_hit_by_type"].items()]
     lines += [f"| page-hit, language {k} | {v:.3f} |" for k, v in s["page_hit_by_language"].items()]
+    if "keyword_recall" in s:
+        lines.append(f"| key words of the reference answer in the answer (declined = 0) | {s['keyword_recall']:.3f} |")
+    if s.get("by_book"):
+        lines += ["", "| book | page-hit | answerable declined | unanswerable declined | key words |", "|---|---|---|---|---|"]
+        lines += [f"| {f} | {b['page_hit']:.3f} | {b['declined']:.3f} | {b['unanswerable_declined']:.3f} | "
+                  f"{b['keyword_recall']:.3f} |" for f, b in s["by_book"].items()]
     cal = [b for b in s.get("calibration", []) if b["n"]]
     if cal:
         lines += ["", "| confidence | questions | mean confidence | right (cited the evidence page, or declined) |",

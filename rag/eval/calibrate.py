@@ -1,76 +1,108 @@
-"""Fit the answerability model (``rag.retrieve.answerability``) on a book QA set, and say how well it decides.
+"""Fit the answerability model (``rag.retrieve.answerability``) on book QA sets, and say how well it decides on books
+it never saw.
 
-Positives: the set's answerable questions asked of the whole library. Negatives: its unanswerable
-questions, and each answerable question asked of every *other* book alone (a library without the
-answer; ``cross_book``). The report gives, at the decision threshold, the share of unanswerable
-questions declined and of answerable ones wrongly declined — on the data it was fitted on and in
-5-fold cross-validation grouped by question (a question's cross-book negatives stay in its fold).
+Rows: every question asked of the whole library (answerable = positive, unanswerable = negative), and each
+answerable question asked of every *other* book alone (negative: a library without the answer). Figures are
+**leave-one-book-out**: each book's rows are judged by a model fitted on the other books' rows only (a row belongs to
+the book its question is about; a cross-book row to both books involved, and is left out of training when either is
+held out). Also reported per book, and for the "likely" band: what share of answerable questions the band rescues and
+how many unanswerable ones it lets through.
 """
 from __future__ import annotations
-
-import random
 
 from ..retrieve.answerability import FEATURES, Model, fit
 from ..retrieve.answerability import decide as prob
 
 
 def collect(folio, items, book_ids: dict[str, str], cross_book: bool = True, progress=None) -> list[dict]:
-    """One row per (question, library): features, label, the question's id (for grouped folds)."""
+    """One row per (question, library): features, label, the question's id, its book (``file``) and the book asked
+    (``asked``: "" for the whole library)."""
     rows = []
     all_ids = sorted(set(book_ids.values()))
+    file_of = {v: k for k, v in book_ids.items()}
     for i, it in enumerate(items):
         if it.file in book_ids or not it.answerable:
             f = folio.evidence(it.question)
             rows.append({"id": it.id, "label": bool(it.answerable), "kind": "asked" if it.answerable else "unanswerable",
-                         "language": it.language, **f})
+                         "language": it.language, "file": it.file, "asked": "", **f})
         if cross_book and it.answerable and it.file in book_ids:
             for other in all_ids:
                 if other != book_ids[it.file]:
                     f = folio.evidence(it.question, [other])
-                    rows.append({"id": it.id, "label": False, "kind": "other book", "language": it.language, **f})
+                    rows.append({"id": it.id, "label": False, "kind": "other book", "language": it.language,
+                                 "file": it.file, "asked": file_of.get(other, other), **f})
         if progress:
             progress(i + 1, len(items))
     return rows
 
 
+KINDS = ("asked", "unanswerable", "other book")
+
+
+def declined(model: Model, r: dict, threshold: float) -> bool:
+    return not r["passes_threshold"] or prob(model, r) < threshold
+
+
 def decide(model: Model, rows: list[dict], threshold: float) -> dict:
     """Declined shares per kind of row (a row not passing the similarity threshold is declined anyway)."""
     out = {}
-    for kind in ("asked", "unanswerable", "other book"):
+    for kind in KINDS:
         sub = [r for r in rows if r["kind"] == kind]
         if sub:
-            declined = [not r["passes_threshold"] or prob(model, r) < threshold for r in sub]
-            out[kind] = {"n": len(sub), "declined": round(sum(declined) / len(sub), 3)}
+            out[kind] = {"n": len(sub), "declined": round(sum(declined(model, r, threshold) for r in sub) / len(sub), 3)}
     return out
 
 
-def cross_validate(rows: list[dict], threshold: float, folds: int = 5, seed: int = 0) -> dict:
-    ids = sorted({r["id"] for r in rows})
-    random.Random(seed).shuffle(ids)
-    fold_of = {q: i % folds for i, q in enumerate(ids)}
+def leave_one_book_out(rows: list[dict], names: tuple[str, ...] = FEATURES, l2: float = 0.01) -> list[dict]:
+    """Every row with the probability of a model fitted without its book (``probability``)."""
     held: list[dict] = []
-    for k in range(folds):
-        train = [r for r in rows if fold_of[r["id"]] != k]
-        model = fit([r for r in train], [r["label"] for r in train])
-        for r in rows:
-            if fold_of[r["id"]] == k:
-                held.append({**r, "probability": prob(model, r)})
-    out = {}
-    for kind in ("asked", "unanswerable", "other book"):
+    for book in sorted({r["file"] for r in rows}):
+        train = [r for r in rows if r["file"] != book and r.get("asked") != book]
+        if not train or len({r["label"] for r in train}) < 2:
+            continue
+        model = fit(train, [r["label"] for r in train], l2, names=names)
+        held += [{**r, "probability": prob(model, r)} for r in rows if r["file"] == book]
+    return held
+
+
+def summary(held: list[dict], threshold: float, likely: tuple[float, float] | None = None) -> dict:
+    """Declined shares per kind on held-out rows (at ``threshold``; with ``likely`` = (likely_min, coverage) a row
+    in the band whose best passage covers enough is answered as 'likely', not declined), overall and per book."""
+    def out(r: dict) -> str:
+        if not r["passes_threshold"]:
+            return "declined"
+        if r["probability"] >= threshold:
+            return "answered"
+        if likely and r["probability"] >= likely[0] and r.get("best_coverage", 0.0) >= likely[1]:
+            return "likely"
+        return "declined"
+
+    res: dict = {"overall": {}, "by_book": {}}
+    for kind in KINDS:
         sub = [r for r in held if r["kind"] == kind]
         if sub:
-            out[kind] = {"n": len(sub), "declined": round(sum(not r["passes_threshold"] or r["probability"] < threshold
-                                                                for r in sub) / len(sub), 3)}
-    return out
+            res["overall"][kind] = {"n": len(sub), "declined": round(sum(out(r) == "declined" for r in sub) / len(sub), 3),
+                                    "likely": round(sum(out(r) == "likely" for r in sub) / len(sub), 3)}
+    for book in sorted({r["file"] for r in held}):
+        res["by_book"][book] = {}
+        for kind in ("asked", "unanswerable"):
+            sub = [r for r in held if r["file"] == book and r["kind"] == kind]
+            if sub:
+                res["by_book"][book][kind] = round(sum(out(r) == "declined" for r in sub) / len(sub), 3)
+    return res
 
 
-def table(fitted: dict, cv: dict, model: Model) -> str:
-    lines = ["| questions | n | declined (fitted) | declined (5-fold CV) |", "|---|---|---|---|"]
-    for kind, label in (("asked", "answerable, whole library"), ("unanswerable", "unanswerable"),
-                        ("other book", "answerable, asked of another book")):
-        if kind in fitted:
-            lines.append(f"| {label} | {fitted[kind]['n']} | {fitted[kind]['declined']:.3f} | "
-                         f"{cv.get(kind, {}).get('declined', float('nan')):.3f} |")
+def table(held_summary: dict, model: Model, threshold: float) -> str:
+    labels = {"asked": "answerable, whole library", "unanswerable": "unanswerable",
+              "other book": "answerable, asked of another book"}
+    lines = [f"leave-one-book-out, threshold {threshold}:", "| questions | n | declined | shown as likely |",
+             "|---|---|---|---|"]
+    for kind, v in held_summary["overall"].items():
+        lines.append(f"| {labels[kind]} | {v['n']} | {v['declined']:.3f} | {v['likely']:.3f} |")
+    lines += ["", "| book (held out) | answerable declined | unanswerable declined |", "|---|---|---|"]
+    for book, v in held_summary["by_book"].items():
+        lines.append(f"| {book} | {v.get('asked', float('nan')):.3f} | {v.get('unanswerable', float('nan')):.3f} |")
     lines.append("")
-    lines.append("weights: " + ", ".join(f"{k} {model.weights[k]:+.2f}" for k in FEATURES) + f", bias {model.bias:+.2f}")
+    lines.append("model fitted on every book: " + ", ".join(f"{k} {w:+.2f}" for k, w in model.weights.items())
+                 + f", bias {model.bias:+.2f}")
     return "\n".join(lines)

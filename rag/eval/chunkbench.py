@@ -117,7 +117,7 @@ def evaluate(bench: Bench, settings: Settings, embed, ks=(5, 10), spans: str = "
     for name, text in bench.corpora.items():
         book = as_book(text)
         made = chunk_book(book, name, settings, embed_fn)
-        embed_texts += embedding_texts(book, made, settings.embed_context)
+        embed_texts += embedding_texts(book, made, settings.embed_context, settings.embed_headings)
         for c in made:
             span = (c.char_start, c.char_end)
             c.chunk_index = len(chunks)

@@ -34,6 +34,8 @@ def add_parser(sub) -> None:
     q.add_argument("set", type=Path)
     q.add_argument("--pdfs", type=Path, required=True, help="folder the set's `file` names are relative to")
     q.add_argument("--config", action="append", default=[], help="key=value[,key=value] query-time settings")
+    q.add_argument("--library", action="append", type=Path, default=[],
+                   help="a folder whose books are added too (others to search among); repeatable")
     q.add_argument("--out", type=Path, help="write summaries and per-question records as JSON")
     q.add_argument("--csv", type=Path, help="write one row per configuration and question as CSV")
     k = ev.add_parser("chunks", help="Chroma's chunking benchmark: recall / precision / IoU of chunking strategies")
@@ -46,9 +48,11 @@ def add_parser(sub) -> None:
                    help="dense = the report's protocol; hybrid = Folio's dense + BM25 fusion")
     k.add_argument("--corpora", help="comma-separated corpus names (default: all five)")
     k.add_argument("--out", type=Path, help="write the results as JSON")
-    a = ev.add_parser("calibrate", help="fit the answerability model on a QA set (rag/retrieve/answerability.json)")
-    a.add_argument("set", type=Path)
-    a.add_argument("--pdfs", type=Path, required=True)
+    a = ev.add_parser("calibrate", help="fit the answerability model on QA sets (rag/retrieve/answerability.json); "
+                                        "report it leave-one-book-out")
+    a.add_argument("set", type=Path, nargs="+", help="question sets (JSONL); --pdfs gives each one's folder")
+    a.add_argument("--pdfs", type=Path, required=True, nargs="+", help="one folder per set, in the same order")
+    a.add_argument("--rows", type=Path, help="reuse feature rows written by an earlier --out (no asking)")
     a.add_argument("--write", action="store_true", help="store the fitted model in rag/retrieve/answerability.json")
     a.add_argument("--no-cross-book", action="store_true", help="no negatives from asking other books")
     a.add_argument("--out", type=Path, help="write the feature rows as JSON")
@@ -126,9 +130,9 @@ def run(args, svc) -> int:
         if args.out:
             args.out.write_text(json.dumps(res, indent=1))
         return 0
-    items = bookqa.load(args.set)
     if args.eval_cmd == "calibrate":
-        return run_calibrate(args, svc, items)
+        return run_calibrate(args, svc)
+    items = bookqa.load(args.set)
     if args.eval_cmd == "check":
         problems = bookqa.check_quotes(items, args.pdfs)
         for p in problems:
@@ -150,7 +154,7 @@ def run(args, svc) -> int:
             folio, query_cfg = bookqa.library_for(svc, cfg)
             print(f"config {cfg or 'default'}: ingesting {len({i.file for i in items})} files into "
                   f"{folio.settings.data_dir} (indexed ones are skipped; vectors come from the cache)…", file=sys.stderr)
-            ids = bookqa.ingest_files(folio, items, args.pdfs)
+            ids = bookqa.ingest_files(folio, items, args.pdfs, library=args.library)
             res = bookqa.run(folio, items, ids, query_cfg, progress=_progress)
             print(file=sys.stderr)
         results.append({**res, "config": cfg})
@@ -170,18 +174,31 @@ def run(args, svc) -> int:
     return 0
 
 
-def run_calibrate(args, svc, items) -> int:
+def run_calibrate(args, svc) -> int:
     from . import bookqa, calibrate
     from ..retrieve.answerability import MODEL_PATH, fit
 
-    print(f"ingesting {len({i.file for i in items})} files into {svc.settings.data_dir}…", file=sys.stderr)
-    ids = bookqa.ingest_files(svc, items, args.pdfs)
-    rows = calibrate.collect(svc, items, ids, not args.no_cross_book, progress=_progress)
-    print(file=sys.stderr)
-    model = fit(rows, [r["label"] for r in rows], note=f"fitted on {args.set.name}: {len(rows)} rows "
+    if len(args.pdfs) != len(args.set):
+        raise RagError("Give one --pdfs folder per question set, in the same order.")
+    if args.rows:
+        rows = json.loads(args.rows.read_text())
+    else:
+        sets = [(bookqa.load(p), d) for p, d in zip(args.set, args.pdfs)]
+        items = [it for its, _ in sets for it in its]
+        ids: dict[str, str] = {}
+        for its, folder in sets:  # every set's books in one library: each question is asked of all of them
+            print(f"ingesting {len({i.file for i in its})} files from {folder} into {svc.settings.data_dir}…",
+                  file=sys.stderr)
+            ids.update(bookqa.ingest_files(svc, its, folder))
+        rows = calibrate.collect(svc, items, ids, not args.no_cross_book, progress=_progress)
+        print(file=sys.stderr)
+    names = ", ".join(p.name for p in args.set)
+    model = fit(rows, [r["label"] for r in rows], note=f"fitted on {names}: {len(rows)} rows "
                                                       f"({sum(r['label'] for r in rows)} answerable)")
-    threshold = svc.settings.answerable_min
-    print(calibrate.table(calibrate.decide(model, rows, threshold), calibrate.cross_validate(rows, threshold), model))
+    s = svc.settings
+    held = calibrate.leave_one_book_out(rows)
+    print(calibrate.table(calibrate.summary(held, s.answerable_min, (s.likely_min, s.tuning.retrieve.likely_coverage)),
+                          model, s.answerable_min))
     if args.out:
         args.out.write_text(json.dumps(rows, indent=1, ensure_ascii=False))
     if args.write:

@@ -110,7 +110,7 @@ class Inspector:
         return srcs[0]
 
     def probe(self, question: str, book_id: str | None = None, history: list[tuple[str, str]] | None = None,
-              follow_books: list[str] | None = None, **overrides) -> dict:
+              follow_books: list[str] | None = None, follow_chunks: list[str] | None = None, **overrides) -> dict:
         """The chat's pipeline up to the answerer, with everything it considered: every fused candidate with
         its dense, BM25 and fused scores (and whether it passed the threshold and was kept), the books searched,
         the "not in your books" decision, each source's window decision, and the context block an LLM would
@@ -120,7 +120,8 @@ class Inspector:
         from ..text.tokens import count_tokens
 
         s = with_overrides(self.settings, overrides)
-        r = self.pipeline.run(question, s, history, [book_id] if book_id else None, follow_books)
+        r = self.pipeline.run(question, s, history, [book_id] if book_id else None, follow_books,
+                              follow_chunks=follow_chunks)
         if r.done:
             return {"question": question, "query": r.query, "candidates": [], "sources": [], "context": "",
                     "tokens": 0, "trace": r.trace, "answerable": False, "probability": 0.0, "books": []}

@@ -148,6 +148,33 @@ class LibraryBM25:
     def languages(self) -> dict[str, str]:
         return {bid: idx.languages.get(bid, "en") for bid, idx in self.books.items()}
 
+    def subject_books(self, query: str, book_ids: list[str] | None = None, share: float = 0.1,
+                      ratio: float = 5.0, least: int = 10) -> list[str]:
+        """The books a question's named subject is the subject of: for a name in the question (a word written with
+        a capital inside the sentence: "Python", "LaTeX", "Octave"), the searched books whose chunks mention it in
+        at least ``share`` of their chunks (and ``least`` chunks) and ``ratio`` times as often as the book that
+        mentions it least. [] when no name picks out some books but not others (then every book is searched as asked)."""
+        names = {w for w in re.findall(r"\w+", query)[1:] if any(ch.isupper() for ch in w) and not w.isdigit()}
+        names |= {w for w in re.findall(r"\w+", query)[:1] if sum(ch.isupper() for ch in w) > 1}  # "AMC …"
+        searched = [b for b in (book_ids or list(self.books)) if b in self.books]
+        if not names or len(searched) < 2:
+            return []
+        picked: set[str] = set()
+        for name in names:
+            shares = {}
+            for b in searched:
+                idx = self.books[b]
+                toks = tokenize([name], idx.languages.get(b, "en"))[0]
+                if not toks or not idx.chunks:
+                    shares[b] = 0.0
+                    continue
+                df = idx._df(toks[0], None)
+                shares[b] = df / len(idx.chunks) if df >= least else 0.0
+            top, low = max(shares.values()), min(shares.values())
+            if top >= share and top >= ratio * max(low, 1e-9):
+                picked |= {b for b, v in shares.items() if v >= top / ratio}
+        return [b for b in searched if b in picked] if picked and len(picked) < len(searched) else []
+
     def _searched(self, book_ids: list[str] | None) -> list[BM25Index]:
         ids = self.books if book_ids is None else book_ids
         return [self.books[b] for b in ids if b in self.books]

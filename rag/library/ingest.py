@@ -124,7 +124,7 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
                 lambda i, n: progress("chunking", 1.0, f"Describing figures with {settings.figure_vision_model}: {i}/{n}"))}
 
         t = time.perf_counter()
-        texts = embedding_texts(book, chunks, settings.embed_context) + [f.index_text() or f.title for f in figures]
+        texts = embedding_texts(book, chunks, settings.embed_context, settings.embed_headings) + [f.index_text() or f.title for f in figures]
         vectors = cache.embed(texts, getattr(embed, "background_batch", embed.get_text_embedding_batch),
                               max(settings.embed_batch_size, 256),
                               lambda done, n: progress("embedding", done / n, f"Embedded {done}/{n} chunks and figures "

@@ -72,7 +72,8 @@ class VectorStore:
             return None
         if not ids or mat.shape != (len(ids), self.dim):
             return None
-        if len(self._collection.get(ids=[ids[0], ids[-1]], include=[])["ids"]) != len({ids[0], ids[-1]}):
+        ends = list(dict.fromkeys([ids[0], ids[-1]]))  # one id for a one-chunk book (Chroma refuses duplicates)
+        if len(self._collection.get(ids=ends, include=[])["ids"]) != len(ends):
             return None
         return ids, mat
 

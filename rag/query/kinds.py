@@ -39,3 +39,36 @@ def classify(question: str) -> str:
     if q.count("?") > 1 or (len(q.split()) > 25 and re.search(r"\b(and|und|và)\b", q, re.I)):
         return "complex"
     return "factual"
+
+
+# What a question asks for, when its answer must be a kind of thing: a person or organisation, a year, a count.
+# A passage without one cannot answer it, whatever words it shares with the question ("Who invented the telephone?"
+# against a passage that mentions telephones).
+_EXPECTS = {
+    "person": re.compile(r"^\s*(?:who|whom|wer|qui|ai)\b|\b(?:which|what) (?:company|person|organi[sz]ation|author)\b|"
+                         r"\bwelche (?:firma|person)\b|\bquelle (?:entreprise|personne)\b", re.I),
+    "year": re.compile(r"\b(?:what|which) year\b|\bwhen (?:was|were|did)\b|\bin welchem jahr\b|\bwann wurde\b|"
+                       r"\ben quelle année\b|\bnăm nào\b", re.I),
+    "number": re.compile(r"\bhow (?:many|much)\b|\bwie viele?\b|\bcombien\b|\bbao nhiêu\b", re.I),
+}
+_NAME = re.compile(r"\b[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'’.-]+(?:\s+[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'’.-]*)+")
+_YEAR = re.compile(r"\b(?:1[0-9]|20)\d\d\b")
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|eins|zwei|drei|"
+                     r"vier|fünf|un|deux|trois|quatre|cinq)\b", re.I)
+
+
+def expects(question: str) -> str:
+    """"person", "year" or "number" when the answer must be one, else ""."""
+    return next((kind for kind, rx in _EXPECTS.items() if rx.search(question)), "")
+
+
+def holds_answer_type(kind: str, text: str, question: str) -> bool:
+    """Whether ``text`` holds something of that kind that the question does not already name."""
+    if kind == "year":
+        return bool(set(_YEAR.findall(text)) - set(_YEAR.findall(question)))
+    if kind == "number":
+        return bool(_NUMBER.search(text))
+    if kind == "person":
+        asked = question.lower()
+        return any(m.group(0).lower() not in asked for m in _NAME.finditer(text))
+    return True

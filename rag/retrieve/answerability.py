@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agreement")
+# measured besides (``features``), for fitting other models: how far the best passage stands out from the
+# candidates' similarity floor, the best single sentence's share of the question's terms, whether the question is
+# in another language than English (the embedder is English: its similarities run lower there)
+EXTRA = ("sim_margin", "sentence_coverage", "other_language", "type_missing")
 MODEL_PATH = Path(__file__).with_name("answerability.json")
 
 
@@ -39,7 +43,25 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
     coverage = sum(weights[t][0] for t in union) / total if weights else 0.0
     best = max((sum(weights[t][0] for t in s) / total for s in per_hit), default=0.0) if weights else 0.0
     d5, b5 = set(dense_ids[:5]), set(bm25_ids[:5])
+    floor = sims[4:15]
+    margin = sims[0] - sum(floor) / len(floor) if sims and floor else 0.0
+    sentence = 0.0
+    if weights and bm25 is not None:
+        from ..text.sentences import sentence_spans
+
+        for h in top[:2]:
+            for a, b in sentence_spans(h.chunk.text):
+                words = bm25.text_terms(h.chunk.text[a:b], h.chunk.book_id)
+                sentence = max(sentence, sum(weights[t][0] for t in weights if t in words) / total)
+    from ..query.kinds import expects, holds_answer_type
+    from ..text.languages import detect
+
+    kind = expects(query)  # "Who invented …?" needs a name in the passages, "In what year …?" a year
+    missing = 1.0 if kind and not any(holds_answer_type(kind, h.chunk.text, query) for h in top) else 0.0
     return {
+        "type_missing": missing,
+        "sim_margin": round(margin, 4), "sentence_coverage": round(sentence, 4),
+        "other_language": 0.0 if detect(query) == "en" else 1.0,
         "top_sim": round(sims[0], 4) if sims else 0.0,
         "top3_sim": round(sum(sims[:3]) / len(sims[:3]), 4) if sims else 0.0,
         "coverage": round(coverage, 4), "best_coverage": round(best, 4), "unknown": round(unknown, 4),
@@ -66,12 +88,13 @@ def load(path: Path = MODEL_PATH) -> Model:
     return Model({k: float(v) for k, v in d["weights"].items()}, float(d["bias"]), d.get("note", ""))
 
 
-def fit(rows: list[dict[str, float]], labels: list[bool], l2: float = 0.01, note: str = "") -> Model:
-    """Logistic regression (L2-regularised, Newton's method), classes weighted so that a few unanswerable
-    questions count as much as many answerable ones."""
+def fit(rows: list[dict[str, float]], labels: list[bool], l2: float = 0.01, note: str = "",
+        names: tuple[str, ...] = FEATURES) -> Model:
+    """Logistic regression over the features ``names`` (L2-regularised, Newton's method), classes weighted so
+    that a few unanswerable questions count as much as many answerable ones."""
     import numpy as np
 
-    x = np.array([[r.get(k, 0.0) for k in FEATURES] for r in rows], dtype=np.float64)
+    x = np.array([[r.get(k, 0.0) for k in names] for r in rows], dtype=np.float64)
     x = np.hstack([x, np.ones((len(x), 1))])
     y = np.array(labels, dtype=np.float64)
     pos = max(y.sum(), 1.0)
@@ -89,7 +112,7 @@ def fit(rows: list[dict[str, float]], labels: list[bool], l2: float = 0.01, note
         if np.abs(step).max() < 1e-8:
             break
     w, b = theta[:-1], theta[-1]
-    return Model({k: round(float(v), 4) for k, v in zip(FEATURES, w)}, round(float(b), 4), note)
+    return Model({k: round(float(v), 4) for k, v in zip(names, w)}, round(float(b), 4), note)
 
 
 def calibration(probabilities: list[float], correct: list[bool], edges=(0.0, 0.2, 0.4, 0.6, 0.8, 1.0)) -> list[dict]:

@@ -66,3 +66,38 @@ def join_abbreviations(text: str, parts: list[str]) -> list[str]:
 def rough_sentences(text: str) -> list[str]:
     """Sentences and lines, split at . ! ? : ; and newlines (for cutting a neighbour to a budget)."""
     return [s for s in re.split(r"(?<=[.!?:;])\s+|\n+", text) if s.strip()]
+
+
+def sentence_spans(text: str, min_words: int = MIN_WORDS) -> list[tuple[int, int]]:
+    """Sentences of ``text`` as exact spans, with ``quotable``'s repairs: a numbered block label starts a sentence,
+    a split after an abbreviation is undone, then a piece shorter than ``min_words`` stays with the sentence before
+    it (a caption-like piece stands alone)."""
+    from llama_index.core.utils import globals_helper
+
+    spans: list[tuple[int, int]] = []
+    for para in re.finditer(r"(?:[^\n]|\n(?!\s*\n))+", text):  # paragraphs: blank lines separate them
+        p0, ptext = para.start(), para.group()
+        cuts = [0] + [m.end() for m in LABEL_LINE.finditer(ptext)] + [len(ptext)]
+        for c0, c1 in zip(cuts, cuts[1:]):
+            joined: list[tuple[int, int]] = []
+            for a, b in globals_helper.punkt_tokenizer.span_tokenize(ptext[c0:c1]):
+                a, b = p0 + c0 + a, p0 + c0 + b
+                prev = text[joined[-1][0]:joined[-1][1]] if joined else ""
+                if joined and (ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))):
+                    joined[-1] = (joined[-1][0], b)  # "… drawn in Fig." + "2 explains …"
+                else:
+                    joined.append((a, b))
+            out: list[tuple[int, int]] = []
+            for a, b in joined:
+                if out and len(text[a:b].split()) < min_words and caption_key(text[a:b]) is None:
+                    out[-1] = (out[-1][0], b)
+                else:
+                    out.append((a, b))
+            for a, b in out:
+                while a < b and text[a].isspace():
+                    a += 1
+                while b > a and text[b - 1].isspace():
+                    b -= 1
+                if b > a:
+                    spans.append((a, b))
+    return spans

@@ -1,0 +1,207 @@
+"""A source's text as the reader sees it, in units: sentences, list items, code listings and tables, each with its
+exact span in the source text — and the passage around an anchor sentence that answers a question.
+
+A passage is contiguous and in the book's order: the anchor sentence, the sentence before it when the anchor points
+back ("This …", "Diese …"), the following sentences while they stay relevant, and whatever the passage introduces —
+the code listing, list items or table rows after a sentence that ends with a colon or is left unfinished ("… mit
+folgenden Eigenschaften" followed by (i)–(iii)) — so an answer never ends on a colon or halfway through an
+enumeration. Code keeps its lines and indentation (``rag.context.layout``)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..chunking.zones import BOILERPLATE_LABEL
+from ..context.layout import CODE, FURNITURE, TABLE
+from ..types import Source
+
+# a list item opens its line: a bullet, "1." / "2)" / "(3)", "a)" / "(b)", "(i)" … "(xii)", "Step 3:" is prose
+ITEM = re.compile(r"^\s*(?:[-•*–▪◦·●○■□➢►✓]\s|\(?\d{1,2}[.)](?![\d.])\s*|\([a-z]\)\s*|[a-z]\)\s+|"
+                  r"\((?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s*|(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s+)(?=\S)", re.I)
+# a sentence that points back at what came before it
+REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|"
+                         r"dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|ce(?:tte|s)?|cela|il|elle|ils|elles|"
+                         r"ici|alors|ainsi)\b", re.I)
+ENDS = re.compile(r"[.!?…)\]»“”\"'](?:\s*\[\d+\])?\s*$")  # a finished sentence; anything else leads on
+MAX_CODE_LINES, MAX_TABLE_ROWS, MAX_ITEMS, MAX_WORDS = 30, 16, 12, 160
+
+
+@dataclass
+class Unit:
+    start: int  # span in the source text
+    end: int
+    kind: str  # "sentence" | "item" | "code" | "table"
+    text: str  # whitespace-normalised prose; code and tables line by line (code indented as on the page)
+
+    @property
+    def prose(self) -> bool:
+        return self.kind in ("sentence", "item")
+
+    @property
+    def finished(self) -> bool:
+        """Ends like a whole sentence (a colon, a comma or a bare word lead on to what follows)."""
+        return bool(ENDS.search(self.text))
+
+
+def _line_kinds(src: Source) -> dict[int, tuple[int, int]]:
+    """Line start (in the source text) → (kind, indent) for lines the layout knows."""
+    return {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in src.layout}
+
+
+def units(src: Source) -> list[Unit]:
+    """The source's text in reading order as units (see the module doc)."""
+    text, kinds = src.text, _line_kinds(src)
+    lines: list[tuple[int, int, str]] = []  # (start, end, kind) of non-blank lines
+    pos = 0
+    for raw in text.split("\n"):
+        a, b = pos, pos + len(raw)
+        pos = b + 1
+        if not raw.strip():
+            lines.append((a, b, "blank"))
+            continue
+        k, _ = kinds.get(a, (0, 0))
+        kind = ("code" if k == CODE else "table" if k == TABLE or raw.lstrip().startswith("|")
+                else "furniture" if k == FURNITURE else "text")
+        lines.append((a, b, kind))
+    out: list[Unit] = []
+    i = 0
+    while i < len(lines):
+        a, b, kind = lines[i]
+        if kind in ("blank", "furniture"):
+            i += 1
+            continue
+        if kind in ("code", "table"):  # a run of such lines, blank lines inside it allowed
+            j, last = i, i
+            while j < len(lines) and lines[j][2] in (kind, "blank"):
+                if lines[j][2] == kind:
+                    last = j
+                j += 1
+            run = [ln for ln in lines[i:last + 1] if ln[2] == kind]
+            shown = "\n".join(" " * kinds.get(s, (0, 0))[1] + text[s:e].strip() for s, e, _ in run)
+            out.append(Unit(run[0][0], run[-1][1], kind, shown))
+            i = last + 1
+            continue
+        j = i  # a paragraph: text lines up to a blank line or another kind
+        while j < len(lines) and lines[j][2] == "text":
+            j += 1
+        out.extend(_prose(text, lines[i:j]))
+        i = j
+    return out
+
+
+def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
+    """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
+    of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate"."""
+    if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]):
+        return [_unit(text, lines[0][0], lines[-1][1], "boilerplate")]
+    out: list[Unit] = []
+    run_start = None
+    item: list[int] | None = None  # [start, end] of the item being read
+    for a, b, _ in lines:
+        if ITEM.match(text[a:b]):
+            if run_start is not None:
+                out.extend(_sentences(text, run_start, prev_end))
+                run_start = None
+            if item:
+                out.append(_unit(text, item[0], item[1], "item"))
+            item = [a, b]
+        elif item is not None:
+            item[1] = b
+        elif run_start is None:
+            run_start = a
+        prev_end = b
+    if item:
+        out.append(_unit(text, item[0], item[1], "item"))
+    if run_start is not None:
+        out.extend(_sentences(text, run_start, prev_end))
+    return out
+
+
+def _unit(text: str, a: int, b: int, kind: str) -> Unit:
+    return Unit(a, b, kind, " ".join(text[a:b].split()))
+
+
+def _sentences(text: str, a: int, b: int) -> list[Unit]:
+    from ..text.sentences import sentence_spans
+
+    return [_unit(text, a + s, a + e, "sentence") for s, e in sentence_spans(text[a:b])]
+
+
+@dataclass
+class Passage:
+    n: int  # the source it is from
+    units: list[Unit]
+    anchor: int  # index into units of the sentence that answers
+
+    @property
+    def words(self) -> int:
+        return sum(len(u.text.split()) for u in self.units if u.prose)
+
+    def render(self) -> str:
+        """Prose runs end with their citation [n]; code and tables follow as fenced blocks (```, ```table)."""
+        out, run = [], []
+        for u in self.units:
+            if u.prose:
+                run.append(u.text)
+                continue
+            if run:
+                out.append(_join(run) + f" [{self.n}]")
+                run = []
+            out.append(f"```{'table' if u.kind == 'table' else ''}\n{u.text}\n```")
+        if run:
+            out.append(_join(run) + f" [{self.n}]")
+        return "\n".join(out)
+
+
+def _join(texts: list[str]) -> str:
+    """Sentences with spaces, list items each on its own line."""
+    out = ""
+    for t in texts:
+        if not out:
+            out = t
+        elif ITEM.match(t):
+            out += "\n" + t
+        else:
+            out += " " + t
+    return out
+
+
+def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
+    """The span [i, j] of units around anchor ``k``: back one sentence when the anchor points back (or to a list's
+    intro when it is an item), forward while ``keep(unit index)`` says the next sentence still answers, and always over
+    what an open sentence (ending with a colon, or unfinished) introduces: its listing, table, items or next sentence."""
+    i = j = k
+    if us[k].kind == "item":  # back to the first item of its list and the sentence that introduces the list
+        while i > 0 and us[i - 1].kind == "item" and k - i < MAX_ITEMS:
+            i -= 1
+        if i > 0 and _opens(us[i - 1]):
+            i -= 1
+    elif k > 0 and REFERS_BACK.match(us[k].text) and us[k - 1].kind == "sentence":
+        i = k - 1
+    sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
+    items = sum(u.kind == "item" for u in us[i:j + 1])
+    words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)
+    while j + 1 < len(us):
+        last, nxt = us[j], us[j + 1]
+        if nxt.kind in ("code", "table"):
+            ok = _opens(last) or (last.kind == "item" and nxt.kind == "code")
+        elif nxt.kind == "item":
+            ok = (_opens(last) or last.kind == "item") and items < MAX_ITEMS and words <= MAX_WORDS
+            items += ok
+        elif _opens(last):
+            ok = words <= MAX_WORDS  # "… as follows:" / "… mit folgenden Eigenschaften" goes on
+        else:
+            ok = keep(j + 1) and sentences < max_sentences and words < MAX_WORDS
+            sentences += ok
+        if not ok:
+            break
+        words += len(nxt.text.split()) if nxt.prose else 0
+        j += 1
+    while j > k and _opens(us[j]):  # never end on a colon or an unfinished sentence
+        j -= 1
+    return i, j
+
+
+def _opens(u: Unit) -> bool:
+    """A sentence that leads on to what follows: it ends with a colon or is unfinished."""
+    return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished)

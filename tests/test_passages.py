@@ -1,0 +1,64 @@
+"""Passage answers: a source's text as units, the passage grown around the best sentence, and what the extractive
+answerer says — whole passages in the book's order with what they introduce, never ending on a colon."""
+from rag.answer.extractive import ExtractiveBackend
+from rag.answer.passages import grow, units
+from rag.answer.quotecheck import check_quotes
+from rag.types import Chunk, Source
+
+CODE_TEXT = ("Files can be read line by line. You can also use a file object as part of a for loop. This program reads "
+             "words.txt and prints each word, one per line:\n\nfin = open('words.txt')\nfor line in fin:\n\n"
+             "word = line.strip()\nprint(word)\n\nThe output is a long list of words.")
+
+
+def source(text: str, n: int = 1, code: tuple[str, ...] = (), book: str = "b1", indent: dict | None = None) -> Source:
+    layout, pos = [], 0
+    for line in text.split("\n"):
+        if line.strip() in code:
+            layout.append([pos, pos + len(line), 1, (indent or {}).get(line.strip(), 0)])
+        elif line.strip():
+            layout.append([pos, pos + len(line), 0, 0])
+        pos += len(line) + 1
+    chunk = Chunk(book, n, text, 1, 1, 0, len(text), section="Files")
+    return Source(n, book, "A Book", chunk, text, [n], 1, 1, "p. 1", 1.0, 0.5, layout=layout)
+
+
+def test_code_the_passage_introduces_is_kept_with_its_indentation():
+    code = ("fin = open('words.txt')", "for line in fin:", "word = line.strip()", "print(word)")
+    us = units(source(CODE_TEXT, code=code, indent={"word = line.strip()": 4, "print(word)": 4}))
+    assert [u.kind for u in us] == ["sentence", "sentence", "sentence", "code", "sentence"]
+    assert us[3].text == "fin = open('words.txt')\nfor line in fin:\n    word = line.strip()\n    print(word)"
+    i, j = grow(us, 2, lambda k: False, 4)
+    assert (i, j) == (1, 3)  # "This program …" points back one sentence; its colon brings the listing, no more
+
+
+def test_an_unfinished_sentence_brings_its_items_in_the_books_order():
+    text = ("Ein topologischer Raum ist ein Paar (X, T) mit folgenden Eigenschaften\n\n(i) ∅, X ∈T\n\n"
+            "(ii) Sind U1, U2 ∈T, so ist U1 ∩U2 ∈T\n\n(iii) Beliebige Vereinigungen offener Mengen sind offen.\n\n"
+            "Die Elemente von T heißen offene Teilmengen von X.")
+    us = units(source(text))
+    assert [u.kind for u in us] == ["sentence", "item", "item", "item", "sentence"]
+    i, j = grow(us, 0, lambda k: False, 4)
+    assert (i, j) == (0, 3)
+    i, j = grow(us, 2, lambda k: False, 4)  # an item as anchor: back to its list's intro, on to its end
+    assert (i, j) == (0, 3)
+
+
+def test_never_ends_on_a_colon():
+    us = units(source("The answer is long and detailed. It has two parts as follows:"))
+    assert grow(us, 0, lambda k: True, 4) == (0, 0)
+
+
+def test_administrative_paragraphs_are_no_answer():
+    us = units(source("Competing interests: The authors have declared that no competing interests exist.\n\n"
+                      "The oils reduced viral replication when applied early."))
+    assert [u.kind for u in us] == ["boilerplate", "sentence"]
+
+
+def test_the_extractive_answer_is_a_whole_passage_with_its_code(embed):
+    code = ("fin = open('words.txt')", "for line in fin:", "word = line.strip()", "print(word)")
+    src = source(CODE_TEXT, code=code, indent={"word = line.strip()": 4, "print(word)": 4})
+    other = source("Pythons are large snakes that live in warm countries and eat small animals.", n=2, book="b2")
+    text = ExtractiveBackend(embed).answer("How do I read a file line by line?", [src, other])
+    assert "prints each word, one per line: [1]\n```\nfin = open('words.txt')\nfor line in fin:\n    word" in text
+    assert "[2]" not in text  # another book's sentences are not stitched on
+    assert all(c.ok for c in check_quotes(text, [src, other]))

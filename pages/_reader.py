@@ -16,9 +16,12 @@ from rag.evidence.reader import ReaderTarget
 STATE = "reader"
 JUMP = "reader_jump"
 
-# on a phone a whole page at screen width is too small to read: there the page is drawn 760 px wide and scrolls
-# sideways (the app's own CSS; no book text in it)
-_PHONE_CSS = """<style>
+# the title and page controls stay in view while the page scrolls; on a phone a whole page at screen width is too
+# small to read: there the page is drawn 760 px wide and scrolls sideways (the app's own CSS; no book text in it)
+_READER_CSS = """<style>
+[data-testid="stDialog"] > div:has(.st-key-reader-head) { overflow: visible !important; }
+[data-testid="stLayoutWrapper"]:has(> .st-key-reader-head) { position: sticky; top: 0; z-index: 2; }
+.st-key-reader-head { padding: 0.25rem 0 0.5rem 0; }
 @media (max-width: 700px) {
   .st-key-reader-page { overflow-x: auto; }
   .st-key-reader-page [data-testid="stFullScreenFrame"] > div { justify-content: flex-start !important; }
@@ -27,19 +30,30 @@ _PHONE_CSS = """<style>
 }
 </style>"""
 
-# scrolls the dialog so that the highlight (data.focus: [x, y] as shares of the page image's size) is in view; it
-# sets no content, and needs the page's DOM (isolate_styles=False) only to find the image just before it
+# scrolls the dialog so that the highlight (data.focus: [x, y] as shares of the page image's size) is in view, and
+# gives the sticky header the dialog's background; it sets no content, and needs the page's DOM
+# (isolate_styles=False) only to find the image and the header
 _scroll_to_highlight = st.components.v2.component("folio_reader_focus", isolate_styles=False, js="""
 export default function ({ data, parentElement }) {
-  const focus = data && Array.isArray(data.focus) ? data.focus : null;
-  if (!focus) return;
   const dialog = parentElement.closest('[role="dialog"]');
   if (!dialog) return;
+  const head = dialog.querySelector('.st-key-reader-head');
+  const sticky = head && head.parentElement;
+  if (head) {  // the sticky header takes the dialog's own background (light or dark theme)
+    let el = head.parentElement, bg = '';
+    while (el && (!bg || bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
+      bg = getComputedStyle(el).backgroundColor;
+      el = el.parentElement;
+    }
+    if (bg) { head.style.background = bg; if (sticky) sticky.style.background = bg; }
+  }
+  const focus = data && Array.isArray(data.focus) ? data.focus : null;
+  if (!focus) return;
   let tries = 0;
-  const go = () => {
+  const go = (again) => {
     const imgs = dialog.querySelectorAll('[data-testid="stImage"] img');
     const img = imgs[imgs.length - 1];
-    if (!img || !img.complete || !img.naturalHeight) { if (tries++ < 50) setTimeout(go, 100); return; }
+    if (!img || !img.complete || !img.naturalHeight) { if (tries++ < 50) setTimeout(() => go(again), 100); return; }
     let box = img.parentElement;
     while (box && box !== document.body) {
       const style = getComputedStyle(box);
@@ -50,9 +64,12 @@ export default function ({ data, parentElement }) {
     const wide = img.closest('.st-key-reader-page');
     if (wide && wide.scrollWidth > wide.clientWidth) wide.scrollLeft = Math.max(0, rect.width * focus[0] - 16);
     if (!box || box === document.body) return;
-    box.scrollTop += rect.top + rect.height * focus[1] - box.getBoundingClientRect().top - box.clientHeight * 0.25;
+    const below = head ? head.getBoundingClientRect().height : 0;  // the sticky header covers the top
+    box.scrollTop += rect.top + rect.height * focus[1] - box.getBoundingClientRect().top - below
+                     - (box.clientHeight - below) * 0.25;
+    if (again > 0) setTimeout(() => go(again - 1), 400);  // the dialog may still be laying out below the image
   };
-  go();
+  go(2);
 }
 """)
 
@@ -76,9 +93,9 @@ def open_source(answer: dict, n: int) -> None:
 
 
 def open_source_button(answer: dict, src, key: str, disabled: bool = False) -> None:
-    st.button(f"p. {src.hit.label_start or src.hit.page_start}", key=key, icon=":material/menu_book:",
-              help="Open this page in the reader, the passage highlighted", on_click=open_source,
-              args=(answer, src.n), disabled=disabled)
+    page = src.hit.label_start or src.hit.page_start
+    st.button("", key=key, icon=":material/menu_book:", help=f"Read p. {page}, the passage highlighted",
+              on_click=open_source, args=(answer, src.n), disabled=disabled)
 
 
 def _open_figure(f: dict) -> None:
@@ -123,34 +140,38 @@ def _reader() -> None:
     except Exception as e:  # noqa: BLE001 - a message, never a traceback
         show_error(e)
         return
-    if target.title:
-        st.markdown(f"**{escape_markdown(target.title)}**")
-    st.caption(escape_markdown(f"{page.book_title} · {page.where}"))
-    n, count = page.number, page.count
-    with st.container(horizontal=True, vertical_alignment="center", gap="small", key="reader-nav"):
-        st.button("", icon=":material/chevron_left:", on_click=_go, args=(n - 1,), disabled=n <= 1,
-                  key="reader-prev", help="Previous page")
-        if JUMP not in st.session_state:
-            st.session_state[JUMP] = n
-        st.selectbox("Go to page", range(1, count + 1), key=JUMP, on_change=_jumped, width=180,
-                     format_func=lambda i: f"p. {page.labels[i - 1]} ({i}/{count})", label_visibility="collapsed",
-                     help="Type a page number to jump to it")
-        st.button("", icon=":material/chevron_right:", on_click=_go, args=(n + 1,), disabled=n >= count,
-                  key="reader-next", help="Next page")
-        if n != target.page:
-            st.button("Cited page", icon=":material/undo:", on_click=_go, args=(target.page,), type="tertiary",
-                      key="reader-back", help="Back to the page the citation points to")
+    st.html(_READER_CSS)
+    with st.container(key="reader-head", gap="small"):  # stays at the top while the page scrolls
+        if target.title:
+            st.markdown(f"**{escape_markdown(target.title)}**")
+        st.caption(escape_markdown(f"{page.book_title} · {page.where}"))
+        n, count = page.number, page.count
+        with st.container(horizontal=True, vertical_alignment="center", gap="small", key="reader-nav"):
+            st.button("", icon=":material/chevron_left:", on_click=_go, args=(n - 1,), disabled=n <= 1,
+                      key="reader-prev", help="Previous page")
+            if JUMP not in st.session_state:
+                st.session_state[JUMP] = n
+            st.selectbox("Go to page", range(1, count + 1), key=JUMP, on_change=_jumped, width=180,
+                         format_func=lambda i: f"p. {page.labels[i - 1]} ({i}/{count})", label_visibility="collapsed",
+                         help="Type a page number to jump to it")
+            st.button("", icon=":material/chevron_right:", on_click=_go, args=(n + 1,), disabled=n >= count,
+                      key="reader-next", help="Next page")
+            if n != target.page:
+                st.button("Cited page", icon=":material/undo:", on_click=_go, args=(target.page,), type="tertiary",
+                          key="reader-back", help="Back to the page the citation points to")
+            if st.button("", icon=":material/close:", key="reader-close", help="Close the reader (Esc)",
+                         type="tertiary"):
+                _close()
+                st.rerun()  # the whole page, without the dialog
     if page.image is not None:
         note = ("Yellow: the cited passage · orange: the sentences the answer quotes" if target.spans else
                 "The figure is framed") if page.highlighted else ""
-        st.html(_PHONE_CSS)
         with st.container(key="reader-page"):
             st.image(str(page.image), width="stretch")
         if note:
             st.caption(note)
-        if page.focus is not None:
-            _scroll_to_highlight(key="reader-focus", data={"focus": [round(v, 4) for v in page.focus], "page": n,
-                                                            "target": target.title})
+        _scroll_to_highlight(key="reader-focus", data={"focus": [round(v, 4) for v in page.focus] if page.focus
+                                                        else None, "page": n, "target": target.title})
     else:
         st.warning(page.problem, icon="🖼️")
         st.text(page.text or "(this page has no text)")

@@ -180,7 +180,7 @@ def sources_list(answer: dict, key: str, gone: set[str]) -> None:
     st.caption("Closest passages (they do not answer the question)" if not_found else "Sources")
     for s in sources:
         src = _source(s)
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        with st.container(horizontal=True, vertical_alignment="top", gap="small", wrap=False):
             with st.expander(escape_markdown(f"[{src.n}] {src.label}"), key=f"{key}-s{src.n}", on_change="rerun",
                              type="compact", width="stretch") as box:
                 if box.open:

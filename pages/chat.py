@@ -58,16 +58,15 @@ if not messages and books:
                "the passage highlighted.")
 
 
-def feedback_widget(mid: int, current: int | None, comment: str, full: bool) -> None:
-    """Thumbs on one answer (and a comment, on the latest answer or once rated), stored with its metrics."""
+def feedback_widget(mid: int, current: int | None, comment: str) -> None:
+    """Thumbs on one answer, then (once rated) an optional comment; stored with its metrics."""
     def changed():
         svc.chats.feedback(mid, st.session_state.get(f"fb{mid}"), st.session_state.get(f"fbc{mid}", comment))
 
-    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.feedback("thumbs", key=f"fb{mid}", default=current, on_change=changed)
-        if full or current is not None or comment:
-            st.text_input("Comment", comment, key=f"fbc{mid}", on_change=changed, placeholder="Optional comment",
-                          label_visibility="collapsed", width="stretch")
+    rated = st.feedback("thumbs", key=f"fb{mid}", default=current, on_change=changed)
+    if rated is not None or comment:
+        st.text_input("Comment", comment, key=f"fbc{mid}", on_change=changed, label_visibility="collapsed",
+                      placeholder="What was good or wrong? (optional)")
 
 
 open_turns = st.session_state.get("open_turns", set())
@@ -82,7 +81,7 @@ for m in messages:  # the conversation so far: the latest answer in full, older 
         clicked = answer_view(m["answer"], key, full, builder, present)
         if clicked:
             open_source(m["answer"], clicked)
-        feedback_widget(m["id"], m.get("feedback"), m.get("comment") or "", full)
+        feedback_widget(m["id"], m.get("feedback"), m.get("comment") or "")
 
 question = st.chat_input("Ask about your books…", disabled=not books)
 if question:
@@ -112,7 +111,7 @@ if question:
             mid = svc.chats.save_answer(chat_id, stream.answer)
             with box.container():
                 answer_view(stream.answer.to_dict(), f"m{mid}", True, builder, present)
-            feedback_widget(mid, None, "", True)
+            feedback_widget(mid, None, "")
         except Exception as e:  # noqa: BLE001 - a message, never a traceback
             show_error(e)
             stored = str(e) if isinstance(e, RagError) else f"Something went wrong ({type(e).__name__})."

@@ -37,7 +37,8 @@ c[0].metric("High-confidence rate", f"{(known >= HIGH_CONFIDENCE).mean():.0%}" i
             help=f"Share of answers with confidence ≥ {HIGH_CONFIDENCE:.0%}. Confidence = how likely it is that "
                  "your books answer the question (calibrated), the number the chat shows with each answer.")
 c[1].metric("Not found", f"{df['not_found'].mean():.0%}")
-c[2].metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}", help=f"average similarity < {svc.settings.low_similarity}")
+c[2].metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}",
+            help=f"average similarity < {svc.settings.low_similarity}")
 c[3].metric("Slow answers", f"{df['slow'].mean():.0%}", help=f"over {svc.settings.slow_answer_ms / 1e3:.1f} s")
 c = st.columns(4)
 rated = df["feedback"].dropna()
@@ -56,7 +57,8 @@ lat = daily.melt(id_vars="day", value_vars=["p50", "p95"], var_name="percentile"
 st.altair_chart(alt.Chart(lat).mark_line(point=True).encode(x="day:N", y=alt.Y("ms:Q", title="latency (ms)"),
                                                            color="percentile:N"), width="stretch")
 rates = daily.melt(id_vars="day", value_vars=["confidence", "not_found"], var_name="rate", value_name="value")
-st.altair_chart(alt.Chart(rates).mark_line(point=True).encode(x="day:N", y=alt.Y("value:Q", scale=alt.Scale(domain=[0, 1])),
+st.altair_chart(alt.Chart(rates).mark_line(point=True).encode(x="day:N",
+                                                             y=alt.Y("value:Q", scale=alt.Scale(domain=[0, 1])),
                                                              color="rate:N"), width="stretch")
 
 st.subheader("Per book")
@@ -65,7 +67,8 @@ per_book = df.explode("book_ids").dropna(subset=["book_ids"])
 if not per_book.empty:
     per_book["book"] = per_book["book_ids"].map(lambda i: titles.get(i, i))
     agg = per_book.groupby("book").agg(answers=("total_ms", "size"), confidence=("confidence", "mean"),
-                                       p50_ms=("total_ms", "median"), thumbs_up=("feedback", lambda x: int((x == 1).sum())),
+                                       p50_ms=("total_ms", "median"),
+                                       thumbs_up=("feedback", lambda x: int((x == 1).sum())),
                                        thumbs_down=("feedback", lambda x: int((x == 0).sum()))).reset_index()
     st.altair_chart(alt.Chart(agg).mark_bar().encode(x=alt.X("confidence:Q", scale=alt.Scale(domain=[0, 1])),
                                                      y=alt.Y("book:N", title=None)), width="stretch")

@@ -267,6 +267,25 @@ def test_chats_have_urls_a_list_and_a_new_tab_starts_a_new_chat(data_dir, book_p
     assert not gone.exception and any("is not there" in i.value for i in gone.info)
 
 
+def test_stored_answers_show_their_outcome_likely_and_from_before_outcomes(data_dir, book_pdf, embed):
+    f = library_with(book_pdf, embed, "garden.pdf")
+    stored = f.ask("How often do tomatoes need watering?").consume().to_dict()
+    cid = f.chats.new("Stored answers", owner="c" * 32)
+    likely = {**stored, "outcome": "likely", "confidence": 0.52}
+    old = {k: v for k, v in {**stored, "not_found": True, "confidence": 0.2}.items() if k != "outcome"}
+    for answer in (likely, old):
+        f.chats.add_message(cid, "user", answer["question"])
+        f.catalog.add_message(cid, "assistant", answer["text"], answer)
+    at = app()
+    at.session_state["browser_id"], at.session_state["browser_id_stored"] = "c" * 32, True
+    at.query_params["chat"] = str(cid)
+    at.switch_page("pages/chat.py").run()
+    assert not at.exception
+    words = [c.value for m in at.chat_message for c in m.caption]
+    assert any(w.startswith("Likely answer · low confidence \\(52 %\\)") for w in words), words
+    assert any(w.startswith("Not in your books · ") for w in words)  # stored before outcomes: its not_found
+
+
 def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf, embed):
     f = library_with(book_pdf, embed, "garden.pdf")
     at = app()

@@ -4,10 +4,10 @@ into its prose (with its ``[n]`` citations) and the fenced code and table blocks
 Everything stays text: nothing here makes Markdown or HTML. The pages draw a paragraph or list with ``st.text``
 (or the citation component, which sets text nodes), code with ``st.code`` and a table's rows as a dataframe.
 
-Where a line came from is known when the source carries its layout (``Source.layout``: [start, end, kind, indent]
-per line, kinds as the parser records them: 0 text, 1 code — a monospaced line —, 2 table, 3 running
-header/footer); without it (answers stored before layouts existed) a chunk's kind says code or table, and
-Markdown-style rows ("| a | b |", "|---|") are a table wherever they appear.
+Where a line came from is known from its page (``chunk_layout``: [start, end, kind, indent] per line, kinds as the
+parser records them: 0 text, 1 code — a monospaced line —, 2 table, 3 running header/footer); without it (a
+deleted book's passage) Markdown-style rows ("| a | b |", "|---|") are still a table and an interpreter session
+(">>> ") still code.
 """
 from __future__ import annotations
 
@@ -270,8 +270,3 @@ def cite_segments(text: str, known: set[int] | None = None) -> list[tuple[str, s
         out.append(("text", text[pos:]))
     return out
 
-
-def plain(text: str) -> str:
-    """An answer's text without fences: what a copy or a screen reader gets."""
-    return "\n\n".join(b.text if b.kind != "table" else "\n".join(" | ".join(r) for r in b.rows)
-                       for b in answer_blocks(text))

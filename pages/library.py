@@ -9,7 +9,8 @@ FIGURE_GALLERY = 24  # figures shown per book on this page
 svc = get_service()
 st.title("📚 Library")
 
-files = st.file_uploader("Add PDFs", accept_multiple_files=True, key="uploader",
+files = st.file_uploader("Add books (PDF, EPUB, Word .docx, HTML, Markdown, text)", accept_multiple_files=True,
+                         key="uploader",
                          help="Each file is checked, parsed, chunked, embedded and indexed in the background. "
                               "You can move to another page meanwhile.")
 with st.expander("Chunking for new uploads"):

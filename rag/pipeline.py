@@ -40,6 +40,7 @@ class Run:
     backend: AnswerBackend | None = None
     query: str = ""  # the standalone question retrieval uses
     books: list[Book] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)  # the books asked, before a subject narrowed the search
     retriever: object = None  # the HybridRetriever of the whole question (candidates, query vector, evidence)
     hits: list[Hit] = field(default_factory=list)
     probability: float = 0.0  # P(the books answer it)
@@ -78,6 +79,7 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
     """The books to search: those asked (default every ready book); a follow-up searches the books the last
     answer cited."""
     r.books = p.library.ready(r.settings, r.book_ids)
+    r.asked = [b.id for b in r.books]
     if not r.books:
         r.done = True
         return
@@ -92,7 +94,7 @@ def retrieve(p: "Pipeline", r: Run) -> bool | None:
     """Dense ∥ BM25 → fusion → relevance filter (``retrieve.hybrid``); its own steps are in the trace too."""
     from .retrieve import HybridRetriever
 
-    r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids)
+    r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids, r.asked)
     r.hits = r.retriever.hits(r.query)
     r.trace.update(r.retriever.timings)
 
@@ -158,7 +160,8 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     from .retrieve.answerability import probability
 
     s = r.settings
-    r.probability = probability(r.evidence, s.tuning.retrieve.named_figure_probability) if r.hits else 0.0
+    r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
+                     if r.hits else 0.0)
     strong = r.evidence.get("best_coverage", 0.0) >= s.tuning.retrieve.likely_coverage
     if r.hits and r.probability >= s.answerable_min:
         r.outcome = "answer"

@@ -119,7 +119,7 @@ class Settings(BaseSettings):
     data_dir: Path = Field(Path("data"), description="Folder for runtime state: catalog.db, chroma/, uploads/, figures/, pages/ (page image cache).")
     chroma_host: str | None = Field(None, description="Chroma server host; when set, use HttpClient instead of the embedded PersistentClient.")
     chroma_port: int = Field(8000, description="Chroma server port (with RAG_CHROMA_HOST).")
-    max_upload_mb: int = Field(200, description="Largest PDF accepted, in MB.")
+    max_upload_mb: int = Field(200, description="Largest file accepted (PDF, EPUB, Word, HTML, Markdown, text), in MB.")
 
     # --- embedding ---------------------------------------------------------
     embed_model: str = Field("all-MiniLM-L6-v2", description="Embedding model name; 'all-MiniLM-L6-v2' loads the offline packaged copy, anything else is a local sentence-transformers path.")
@@ -149,6 +149,7 @@ class Settings(BaseSettings):
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk below the fused best min_chunks to count as relevant; if none passes, the answer is 'not found'.")
     answerable_min: float = Field(0.65, ge=0.0, le=1.0, description="Below this calibrated probability that the library answers the question (rag/retrieve/answerability.py: similarity, salient-term coverage, unknown terms, dense/BM25 agreement; 0.65 chosen by 5-fold cross-validation on the QA set), the answer is 'not in your books' with the closest passages shown.")
     prefer_subject_books: bool = Field(True, description="A question that names a subject some books are about and others only mention ('a Python function', 'in LaTeX', 'Octave') searches the books about it.")
+    answerability_model: str = Field("", description="A fitted answerability model (JSON, `eval calibrate --write-to`) instead of the shipped rag/retrieve/answerability.json; `eval qa --lobo` uses one per held-out book.")
     likely_min: float = Field(0.4, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN, when the best passage holds most of the question's rare words (RAG_TUNING__RETRIEVE__LIKELY_COVERAGE), the passage is shown as the likely answer with a plain low-confidence label instead of 'not in your books'.")
     min_chunks: int = Field(2, ge=1, le=50, description="Once one chunk passes the similarity threshold, the fused best this many are kept whatever their similarity (fusion often ranks them on exact words the dense model misses); further chunks must pass.")
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")

@@ -5,10 +5,10 @@ from rag.context import ContextBuilder, guess_doc_type
 from rag.query.kinds import classify as classify_question
 from rag.context.windows import adaptive_plan, cut, position
 from rag.settings import WindowTuning
-
-BUDGET, DOC_FACTOR, BEFORE_SHARE = WindowTuning().budget, WindowTuning().doc_factor, WindowTuning().before_share
 from rag.text.tokens import count_tokens
 from rag.types import Chunk, Hit
+
+BUDGET, DOC_FACTOR, BEFORE_SHARE = WindowTuning().budget, WindowTuning().doc_factor, WindowTuning().before_share
 
 
 @pytest.mark.parametrize("question, kind", [

@@ -95,7 +95,7 @@ def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
     if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]):
         return [_unit(text, lines[0][0], lines[-1][1], "boilerplate")]
     out: list[Unit] = []
-    run_start = None
+    run_start, prev_end = None, 0
     item: list[int] | None = None  # [start, end] of the item being read
     for a, b, _ in lines:
         if ITEM.match(text[a:b]):

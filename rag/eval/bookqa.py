@@ -150,11 +150,12 @@ def keyword_recall(reference: str, answer: str, language: str) -> float:
 
 
 def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | None = None,
-        progress=None) -> dict:
-    """Ask every question of the whole library; per-question records and the summary."""
+        progress=None, per_item=None) -> dict:
+    """Ask every question of the whole library; per-question records and the summary. ``per_item(item)``: further
+    settings for one question (``eval qa --lobo``: the answerability model fitted without its book)."""
     records = []
     for i, it in enumerate(items):
-        a = folio.ask(it.question, **(overrides or {})).consume()
+        a = folio.ask(it.question, **{**(overrides or {}), **(per_item(it) if per_item else {})}).consume()
         cited = list(dict.fromkeys(c.n for c in a.checks))
         by_n = {s.n: s for s in a.sources}
         cited_spans = []  # where the quoted sentences lie (the matching chunk's pages when not found)
@@ -180,6 +181,22 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
         if progress:
             progress(i + 1, len(items))
     return {"summary": summarise(records), "records": records}
+
+
+def lobo_models(rows: list[dict], files: list[str], folder: Path) -> dict[str, str]:
+    """For each book (file), an answerability model fitted on calibration ``rows`` of the other books only, with
+    the shipped model's features, written under ``folder``: file → its path."""
+    from ..retrieve.answerability import fit, load
+
+    names = tuple(load().weights)
+    folder.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for f in files:
+        train = [r for r in rows if r["file"] != f and r.get("asked") != f]
+        path = folder / (re.sub(r"[^\w.-]+", "_", f) + ".json")
+        fit(train, [r["label"] for r in train], names=names, note=f"without {f}").save(path)
+        out[f] = str(path)
+    return out
 
 
 def summarise(records: list[dict]) -> dict:

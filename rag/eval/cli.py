@@ -34,6 +34,8 @@ def add_parser(sub) -> None:
     q.add_argument("set", type=Path)
     q.add_argument("--pdfs", type=Path, required=True, help="folder the set's `file` names are relative to")
     q.add_argument("--config", action="append", default=[], help="key=value[,key=value] query-time settings")
+    q.add_argument("--lobo", type=Path, help="calibration rows (eval calibrate --out): each question is decided by "
+                                             "an answerability model fitted without its book")
     q.add_argument("--library", action="append", type=Path, default=[],
                    help="a folder whose books are added too (others to search among); repeatable")
     q.add_argument("--out", type=Path, help="write summaries and per-question records as JSON")
@@ -155,7 +157,12 @@ def run(args, svc) -> int:
             print(f"config {cfg or 'default'}: ingesting {len({i.file for i in items})} files into "
                   f"{folio.settings.data_dir} (indexed ones are skipped; vectors come from the cache)…", file=sys.stderr)
             ids = bookqa.ingest_files(folio, items, args.pdfs, library=args.library)
-            res = bookqa.run(folio, items, ids, query_cfg, progress=_progress)
+            per_item = None
+            if args.lobo:
+                paths = bookqa.lobo_models(json.loads(args.lobo.read_text()), sorted({i.file for i in items}),
+                                           folio.settings.data_dir / "eval" / "lobo")
+                per_item = lambda it: {"answerability_model": paths[it.file]}  # noqa: E731
+            res = bookqa.run(folio, items, ids, query_cfg, progress=_progress, per_item=per_item)
             print(file=sys.stderr)
         results.append({**res, "config": cfg})
         print(f"\n## config: {cfg or 'current settings'}\n{bookqa.table(res['summary'])}")

@@ -138,6 +138,10 @@ def _function_words(lang: str) -> frozenset[str]:
     return frozenset(tokenize([words], lang)[0]) | frozenset(words.split())
 
 
+CAPTION_WORD = re.compile(r"^(?:fig|figs|figure|figures|table|tables|abb|abbildung|abbildungen|tabelle|tabellen|"
+                          r"hình|bảng|chapter|kapitel|chapitre|section|page|seite)$", re.I)
+
+
 class LibraryBM25:
     """The ready books' BM25 indexes, one per book, with ``BM25Index``'s query interface."""
 
@@ -154,8 +158,14 @@ class LibraryBM25:
         a capital inside the sentence: "Python", "LaTeX", "Octave"), the searched books whose chunks mention it in
         at least ``share`` of their chunks (and ``least`` chunks) and ``ratio`` times as often as the book that
         mentions it least. [] when no name picks out some books but not others (then every book is searched as asked)."""
-        names = {w for w in re.findall(r"\w+", query)[1:] if any(ch.isupper() for ch in w) and not w.isdigit()}
-        names |= {w for w in re.findall(r"\w+", query)[:1] if sum(ch.isupper() for ch in w) > 1}  # "AMC …"
+        names = set()
+        for m in re.finditer(r"\w+", query):
+            w, before = m.group(0), query[:m.start()].rstrip()
+            opens = not before or before[-1] in ".?!:;"  # a sentence's first word is capitalised anyway
+            if sum(ch.isupper() for ch in w) > (1 if opens else 0):  # "Python", "LaTeX"; "AMC …" at the start
+                names.add(w)
+        # a name has three letters or more ("C", "AL" are not told apart from other words) and is not a caption word
+        names = {w for w in names if sum(ch.isalpha() for ch in w) >= 3 and not CAPTION_WORD.match(w)}
         searched = [b for b in (book_ids or list(self.books)) if b in self.books]
         if not names or len(searched) < 2:
             return []
@@ -165,7 +175,7 @@ class LibraryBM25:
             for b in searched:
                 idx = self.books[b]
                 toks = tokenize([name], idx.languages.get(b, "en"))[0]
-                if not toks or not idx.chunks:
+                if not toks or len(toks[0]) < 3 or not idx.chunks:
                     shares[b] = 0.0
                     continue
                 df = idx._df(toks[0], None)

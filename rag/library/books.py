@@ -10,7 +10,8 @@ from pathlib import Path
 from ..errors import EmbeddingMismatchError, NotFoundError, RagError
 from ..settings import CHUNK_KEYS, Settings
 from ..types import Book, Chunk, Figure, Page
-from .ingest import IngestResult, ingest_pdf, original_path, remove_figures
+from ..parse.formats import remove_originals
+from .ingest import IngestResult, ingest_pdf, remove_figures, source_path
 from .resources import Resources
 
 
@@ -127,7 +128,7 @@ class Library:
         self.res.catalog.delete_book(book_id)
         self.res.bm25.forget(book_id)
         remove_figures(self.settings, book_id)
-        original_path(self.settings, book_id).unlink(missing_ok=True)
+        remove_originals(self.settings.uploads_dir, book_id)
 
     def reindex(self, book_id: str | None = None, progress=None, chunking: dict | None = None) -> list[IngestResult]:
         """Re-chunk and re-embed books from their stored originals: with ``chunking`` when given, else
@@ -137,7 +138,7 @@ class Library:
 
     def original(self, b: Book) -> bytes:
         """The stored original file of ``b`` (what re-indexing reads)."""
-        path = original_path(self.settings, b.id)
+        path = source_path(self.settings, b.id)
         if not path.exists():
             raise RagError(f"The original of '{b.title}' is missing ({path}); delete the book and upload it again.")
         return path.read_bytes()

@@ -23,7 +23,8 @@ from ..context import guess_doc_type
 from ..errors import BadDocumentError
 from ..embed.cache import EmbeddingCache
 from ..figures.links import link_figures
-from ..parse import check_pdf_bytes, parse_pdf
+from ..parse import parse_pdf
+from ..parse.formats import original_file, read_document, remove_originals, store_original
 from ..settings import Settings
 from .vectors import VectorStore
 
@@ -75,7 +76,7 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
                progress: Progress = _noop, force: bool = False) -> IngestResult:
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
-    check_pdf_bytes(data, filename, settings.max_upload_mb)
+    doc = read_document(data, filename, settings.max_upload_mb)  # a PDF as is; EPUB, DOCX, HTML, MD, text laid out
     book_id = book_id_for(data)
     existing = catalog.book(book_id)
     if (existing and existing.status == "ready" and not force and existing.embed_model == settings.embed_model
@@ -85,17 +86,15 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
 
     progress("parsing", 0.0, f"Reading {filename}")
     t = time.perf_counter()
-    book = parse_pdf(data, filename, settings.max_upload_mb, language=settings.language, use_ocr=settings.ocr,
+    book = parse_pdf(doc.pdf, filename, settings.max_upload_mb, language=settings.language, use_ocr=settings.ocr,
                      progress=lambda page, pages, note: progress("parsing", page / pages, note))
+    book = doc.finish(book)  # a converted book: its own table of contents, captions, format and language
     timings["parsing"] = time.perf_counter() - t
     fig_report = book.figure_report
     progress("parsing", 1.0, f"{book.page_count} pages, {len(book.sections)} sections, "
                              f"{fig_report.get('found', 0)} figures")
 
-    settings.uploads_dir.mkdir(parents=True, exist_ok=True)
-    original = settings.uploads_dir / f"{book_id}.pdf"
-    if not original.exists():
-        original.write_bytes(data)
+    store_original(settings.uploads_dir, book_id, data, doc)
 
     keep_doc_type = existing.doc_type if existing else ""  # a user's choice survives re-indexing
     catalog.begin_book(book_id, book.title, filename, settings.embed_model, settings.chunking_config())
@@ -179,10 +178,16 @@ def recover(catalog: Catalog, store: VectorStore, settings: Settings | None = No
         catalog.delete_book(b.id)
         if settings is not None:
             remove_figures(settings, b.id)
-            original_path(settings, b.id).unlink(missing_ok=True)
+            remove_originals(settings.uploads_dir, b.id)
         removed.append(b.id)
     return removed
 
 
 def original_path(settings: Settings, book_id: str) -> Path:
+    """The PDF pages are rendered from (the laid-out PDF for a converted book)."""
     return settings.uploads_dir / f"{book_id}.pdf"
+
+
+def source_path(settings: Settings, book_id: str) -> Path:
+    """The file as uploaded (EPUB, DOCX, …, or the PDF itself): what re-indexing reads."""
+    return original_file(settings.uploads_dir, book_id)

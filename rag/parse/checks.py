@@ -7,6 +7,7 @@ import re
 
 from ..errors import BadDocumentError
 
+ACCEPTED = "PDF, EPUB, Word (.docx), HTML, Markdown and plain-text (UTF-8) files"  # what an upload may be
 # files that start like these are something else, even with "%PDF-" a few bytes in (a PDF stored in them);
 # real PDFs only have a little junk (whitespace, a mail header, a BOM) before their signature
 CONTAINERS = ("a ZIP/Office file", "a gzip archive", "a 7-Zip archive", "a RAR archive", "a PNG image", "a JPEG image",
@@ -38,7 +39,7 @@ def check_pdf_bytes(data: bytes, filename: str, max_mb: int) -> None:
                                          "(raise RAG_MAX_UPLOAD_MB or split the PDF).")
     at = data.find(b"%PDF-", 0, 1024)
     if at < 0:
-        raise BadDocumentError(filename, f"this is not a PDF (it looks like {_sniff(data)}). Only PDF files can be added.")
+        raise BadDocumentError(filename, f"this is not a PDF (it looks like {_sniff(data)}). Folio reads {ACCEPTED}.")
     if at > 0 and _sniff(data) in CONTAINERS:  # e.g. a ZIP that stores a PDF uncompressed: a PDF only inside it
         raise BadDocumentError(filename, f"this is {_sniff(data)} with a PDF inside, not a PDF. Unpack it and add "
                                          "the PDF itself.")

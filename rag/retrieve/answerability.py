@@ -126,17 +126,17 @@ def calibration(probabilities: list[float], correct: list[bool], edges=(0.0, 0.2
     return out
 
 
-_MODEL: Model | None = None
+_MODELS: dict[str, Model] = {}
 
 
-def probability(f: dict[str, float], named_figure: float = 0.95) -> float:
-    """P(answerable) under the fitted model in ``answerability.json`` (loaded once); a question that
-    names a figure the searched books have ("What does Figure 2.1 show?") is answerable whatever its words
-    match (at least ``named_figure``)."""
-    global _MODEL
-    if _MODEL is None:
-        _MODEL = load()
-    return decide(_MODEL, f, named_figure)
+def probability(f: dict[str, float], named_figure: float = 0.95, model_path: str = "") -> float:
+    """P(answerable) under the fitted model in ``answerability.json`` (or ``model_path``; each loaded once); a
+    question that names a figure the searched books have ("What does Figure 2.1 show?") is answerable whatever its
+    words match (at least ``named_figure``)."""
+    key = model_path or str(MODEL_PATH)
+    if key not in _MODELS:
+        _MODELS[key] = load(Path(key))
+    return decide(_MODELS[key], f, named_figure)
 
 
 def decide(model: Model, f: dict[str, float], named_figure: float = 0.95) -> float:

@@ -186,6 +186,11 @@ def _reader() -> None:
         st.download_button("Whole book, opens at this page", data=lambda: svc.reader.book_pdf(page.book_id, n),
                            file_name=f"{stem}.pdf", mime="application/pdf", on_click="ignore",
                            icon=":material/download:", key="reader-dl-book")
+        uploaded = svc.reader.uploaded_file(page.book_id)
+        if uploaded is not None:  # an EPUB, Word, HTML … book: its pages are a PDF laid out from it
+            st.download_button(f"The {uploaded.suffix.lstrip('.').upper()} as uploaded", data=uploaded.read_bytes,
+                               file_name=f"{stem}{uploaded.suffix}", on_click="ignore", icon=":material/download:",
+                               key="reader-dl-source")
     if page.image is not None:
         with st.expander("Text of this page", key="reader-text", on_change="rerun", type="compact") as box:
             if box.open:

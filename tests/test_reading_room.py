@@ -189,3 +189,17 @@ def test_a_page_that_cannot_be_drawn_or_a_deleted_book_gives_a_clear_message(fol
     with pytest.raises(NotFoundError, match="no longer in your library"):
         folio.reader.read(target)
     assert [b.kind for b in folio.reader.passage(src.hit)]  # the quoted passage still reads, from its text
+
+
+def test_an_epub_reads_with_its_code_and_table_and_its_upload_comes_with_it(folio):
+    from tests.bookfiles import CODE as EPUB_CODE, TABLE as EPUB_TABLE, make_epub
+
+    r = folio.library.ingest(make_epub(), "garden.epub")
+    blocks = [b for c in folio.catalog.chunks(r.book_id) for b in folio.reader.passage(c)]
+    assert any(b.kind == "table" and b.rows == tuple(tuple(x) for x in EPUB_TABLE) for b in blocks)
+    # the listing is a <p> with <br/>: as any browser shows it, its leading spaces collapse; its lines stay lines
+    listing = "\n".join(line.strip() for line in EPUB_CODE.split("\n"))
+    assert any(b.kind == "code" and b.text == listing for b in blocks), [b.text for b in blocks if b.kind == "code"]
+    assert folio.reader.uploaded_file(r.book_id).suffix == ".epub"  # offered beside the laid-out PDF
+    page = folio.reader.read(ReaderTarget(r.book_id, 2))
+    assert page.image is not None and page.count >= 2

@@ -8,7 +8,7 @@ import logging
 from pathlib import Path
 
 from ..errors import NotFoundError, RagError
-from ..library.ingest import original_path
+from ..library.ingest import original_path, source_path
 from ..library.resources import Resources
 from ..types import Chunk, Source
 from .blocks import Block, chunk_layout, source_blocks
@@ -182,6 +182,12 @@ class CitationPages:
                 raise NotFoundError(f"The file has no page {number} (it has {doc.page_count}).")
             doc.xref_set_key(doc.pdf_catalog(), "OpenAction", f"[{doc[number - 1].xref} 0 R /XYZ null null null]")
             return doc.tobytes(garbage=0)
+
+    def uploaded_file(self, book_id: str) -> Path | None:
+        """The file as it was uploaded when it is not the PDF the pages come from (an EPUB, a Word file, …
+        laid out as that PDF); None for a PDF book or when it is gone."""
+        path = source_path(self.settings, book_id)
+        return path if path.exists() and path != original_path(self.settings, book_id) else None
 
     def _original(self, book_id: str) -> Path:
         path = original_path(self.settings, book_id)

@@ -13,6 +13,7 @@ from pages._shared import escape_markdown, get_service
 KEY = "chat_id"
 NOTICE = "chat_notice"
 CONFIRM = "chat_confirm_delete"
+DELETED = "chat_deleted"
 LIST_LIMIT = 30
 
 
@@ -109,32 +110,30 @@ def chat_header(current: int | None, owner: str) -> None:
 
 def _delete(cid: int) -> None:
     get_service().chats.delete(cid)
-    st.session_state.pop(CONFIRM, None)
+    st.session_state[DELETED] = True
     if st.session_state.get(KEY) == cid:
         new_chat()
 
 
-def _keep() -> None:
-    st.session_state.pop(CONFIRM, None)
-
-
-@st.dialog("Delete this chat?", on_dismiss=_keep)
+@st.dialog("Delete this chat?")
 def _confirm_delete(cid: int) -> None:
+    if st.session_state.pop(DELETED, False):  # deleted by the button below: close, back to the page
+        st.rerun()
     chat = get_service().chats.get(cid)
     st.text(chat["title"] if chat else f"Chat {cid}")
     st.caption("Its questions, answers and feedback are removed; the books stay in the library.")
     with st.container(horizontal=True, gap="small"):
-        if st.button("Delete", type="primary", icon=":material/delete:", key="chat-delete-yes"):
-            _delete(cid)
-            st.rerun()
+        st.button("Delete", type="primary", icon=":material/delete:", key="chat-delete-yes", on_click=_delete,
+                  args=(cid,))
         if st.button("Keep it", key="chat-delete-no"):
-            _keep()
             st.rerun()
 
 
 def confirm_delete_if_asked() -> bool:
-    """The delete confirmation, when asked for (one dialog per run: True when it is shown)."""
-    cid = st.session_state.get(CONFIRM)
+    """The delete confirmation, in the run its button asked for it (one dialog per run: True when it is shown;
+    its own buttons rerun it alone, and a later run of the page leaves it closed)."""
+    cid = st.session_state.pop(CONFIRM, None)
+    st.session_state.pop(DELETED, None)
     if cid is None:
         return False
     _confirm_delete(cid)

@@ -3,8 +3,10 @@ with the passage highlighted (yellow: the cited passage, orange: the sentences t
 previous / next page, a jump to any page, and the original PDF to download whole (opening at that page) or as
 the one page. On a phone the dialog takes the whole width.
 
-State: ``st.session_state["reader"]`` = {"target": ReaderTarget.to_dict(), "page": n}; the page calls
-``reader_if_open()`` last (one dialog per run); closing it clears the state."""
+State: ``st.session_state["reader"]`` = {"target": ReaderTarget.to_dict(), "page": n}, and a one-shot request
+(``"reader_open"``) set by the click and by the dialog's own controls, consumed when the dialog is drawn: the page
+calls ``reader_if_open()`` last (one dialog per run). Moving between pages reruns the dialog alone, so it stays
+open; a later run of the whole page (after closing it, a question) leaves it closed — it never reopens by itself."""
 from __future__ import annotations
 
 import streamlit as st
@@ -15,6 +17,7 @@ from rag.evidence.reader import ReaderTarget
 
 STATE = "reader"
 JUMP = "reader_jump"
+REQUEST = "reader_open"
 
 # the title and page controls stay in view while the page scrolls; on a phone a whole page at screen width is too
 # small to read: there the page is drawn 760 px wide and scrolls sideways (the app's own CSS; no book text in it)
@@ -77,6 +80,7 @@ export default function ({ data, parentElement }) {
 def open_target(target: ReaderTarget) -> None:
     st.session_state[STATE] = {"target": target.to_dict(), "page": target.page}
     st.session_state[JUMP] = target.page
+    st.session_state[REQUEST] = True
 
 
 def open_source(answer: dict, n: int) -> None:
@@ -90,6 +94,7 @@ def open_source(answer: dict, n: int) -> None:
         open_target(get_service().reader.open_source(_source(s), answer.get("text", "")))
     except RagError as e:
         st.session_state[STATE] = {"error": str(e)}
+        st.session_state[REQUEST] = True
 
 
 def open_source_button(answer: dict, src, key: str, disabled: bool = False) -> None:
@@ -104,6 +109,7 @@ def _open_figure(f: dict) -> None:
                                                      title=f.get("caption") or f"Figure on p. {f['page_label']}"))
     except RagError as e:
         st.session_state[STATE] = {"error": str(e)}
+        st.session_state[REQUEST] = True
 
 
 def open_figure_button(f: dict, key: str, disabled: bool = False) -> None:
@@ -118,14 +124,17 @@ def _close() -> None:
 def _go(n: int) -> None:
     st.session_state[STATE]["page"] = n
     st.session_state[JUMP] = n
+    st.session_state[REQUEST] = True  # still open should the whole page run (the dialog alone usually does)
 
 
 def _jumped() -> None:
     st.session_state[STATE]["page"] = int(st.session_state[JUMP])
+    st.session_state[REQUEST] = True
 
 
-@st.dialog("Reader", width="large", on_dismiss=_close, icon=":material/menu_book:")
+@st.dialog("Reader", width="large", icon=":material/menu_book:")
 def _reader() -> None:
+    st.session_state.pop(REQUEST, None)  # shown: a later run of the whole page leaves it closed
     state = st.session_state.get(STATE) or {}
     if "error" in state:
         st.error(state["error"], icon="⚠️")
@@ -177,7 +186,7 @@ def _reader() -> None:
         st.text(page.text or "(this page has no text)")
     conf = svc.reader.ocr_confidence(page.book_id, n)
     if conf is not None:
-        st.caption(f"This page was scanned and read by OCR (confidence {conf:.0f} %): trust the image over its text.")
+        st.caption(f"This page was scanned and read by OCR (confidence {conf:.0f}%): trust the image over its text.")
     stem = (page.filename.rsplit(".", 1)[0] or "book")[:60]
     with st.container(horizontal=True, gap="small", key="reader-files"):
         st.download_button("This page (PDF)", data=lambda: svc.reader.page_pdf(page.book_id, n),
@@ -198,6 +207,6 @@ def _reader() -> None:
 
 
 def reader_if_open() -> None:
-    """Show the reader when a citation, source or figure asked for it (call last on the page)."""
-    if st.session_state.get(STATE):
+    """Show the reader when a citation, source or figure asked for it in this run (call last on the page)."""
+    if st.session_state.get(REQUEST) and st.session_state.get(STATE):
         _reader()

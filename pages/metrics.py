@@ -27,26 +27,26 @@ df["created_at"] = pd.to_datetime(df["created_at"])
 df["day"] = df["created_at"].dt.strftime("%Y-%m-%d")
 n = len(df)
 t = df["total_ms"].tolist()
-c = st.columns(4)
-c[0].metric("Answers", n)
-for col, q in zip(c[1:], (50, 95, 99)):
-    col.metric(f"Latency p{q}", f"{percentile(t, q) / 1e3:.2f} s")
-c = st.columns(4)
 known = df["confidence"].dropna()
-c[0].metric("High-confidence rate", f"{(known >= HIGH_CONFIDENCE).mean():.0%}" if len(known) else "–",
-            help=f"Share of answers with confidence ≥ {HIGH_CONFIDENCE:.0%}. Confidence = how likely it is that "
-                 "your books answer the question (calibrated), the number the chat shows with each answer.")
-c[1].metric("Not found", f"{df['not_found'].mean():.0%}")
-c[2].metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}",
-            help=f"average similarity < {svc.settings.low_similarity}")
-c[3].metric("Slow answers", f"{df['slow'].mean():.0%}", help=f"over {svc.settings.slow_answer_ms / 1e3:.1f} s")
-c = st.columns(4)
 rated = df["feedback"].dropna()
-c[0].metric("Feedback 👍 / 👎", f"{int((rated == 1).sum())} / {int((rated == 0).sum())}")
-c[1].metric("Mean confidence", f"{known.mean():.0%}" if len(known) else "–",
-            help="The average of the confidence the chat shows with each answer.")
-c[2].metric("Quote-check failures", int(df["quote_failures"].sum()))
-c[3].metric("First text p50", f"{percentile(df['first_token_ms'].tolist(), 50) / 1e3:.2f} s")
+with st.container(horizontal=True, wrap=True, gap="medium"):  # four a row on a desktop, two on a phone
+    tile = {"width": 150}
+    st.metric("Answers", n, **tile)
+    for q in (50, 95, 99):
+        st.metric(f"Latency p{q}", f"{percentile(t, q) / 1e3:.2f} s", **tile)
+    st.metric("High-confidence rate", f"{(known >= HIGH_CONFIDENCE).mean():.0%}" if len(known) else "–", **tile,
+              help=f"Share of answers with confidence ≥ {HIGH_CONFIDENCE:.0%}. Confidence = how likely it is that "
+                   "your books answer the question (calibrated), the number the chat shows with each answer.")
+    st.metric("Mean confidence", f"{known.mean():.0%}" if len(known) else "–", **tile,
+              help="The average of the confidence the chat shows with each answer.")
+    st.metric("Not found", f"{df['not_found'].mean():.0%}", **tile)
+    st.metric("Slow answers", f"{df['slow'].mean():.0%}", help=f"over {svc.settings.slow_answer_ms / 1e3:.1f} s",
+              **tile)
+    st.metric("Feedback 👍 / 👎", f"{int((rated == 1).sum())} / {int((rated == 0).sum())}", **tile)
+    st.metric("Quote-check failures", int(df["quote_failures"].sum()), **tile)
+    st.metric("First text p50", f"{percentile(df['first_token_ms'].tolist(), 50) / 1e3:.2f} s", **tile)
+    st.metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}", **tile,
+              help=f"average similarity < {svc.settings.low_similarity}")
 
 st.subheader("Over time")
 daily = df.groupby("day").agg(p50=("total_ms", lambda x: percentile(list(x), 50)),

@@ -92,7 +92,7 @@ def test_clicking_a_citation_opens_its_page_large_and_highlighted(reading_app, b
     # the default answer view is for readers: no stage timings, word-pieces or scores
     shown = answer.inner_text()
     assert not re.search(r"\d ms\b|word-pieces|similarity|fused|⏱|🧩", shown), shown
-    assert re.search(r"Found in your books · (high|medium) confidence \(\d+ %\)", shown)
+    assert re.search(r"Found in your books · (high|medium) confidence \(\d+%\)", shown)
     page.screenshot(path=str(SHOTS / "reading_chat_1280.png"))
     answer.get_by_text("How this answer was made").click()  # the builders' details: one click away
     expect(answer.get_by_text(re.compile(r"^Searched for: "))).to_be_visible(timeout=60_000)

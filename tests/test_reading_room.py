@@ -80,9 +80,9 @@ def test_one_confidence_in_plain_words():
     a = Answer(question="q", query="q", text="x [1]", confidence=0.92)
     m = answer_metrics(a, 3000, 0.4)
     assert m["confidence"] == 0.92 and m["outcome"] == "answer" and not m["not_found"]
-    assert confidence_words(0.92, "answer") == "Found in your books · high confidence (92 %)"
-    assert confidence_words(0.7, "answer").endswith("medium confidence (70 %)") and level(0.3) == "low"
-    assert confidence_words(0.5, "likely").startswith("Likely answer · low confidence (50 %)")
+    assert confidence_words(0.92, "answer") == "Found in your books · high confidence (92%)"
+    assert confidence_words(0.7, "answer").endswith("medium confidence (70%)") and level(0.3) == "low"
+    assert confidence_words(0.5, "likely").startswith("Likely answer · low confidence (50%)")
     assert confidence_words(0.1, "not_found").startswith("Not in your books")
     assert outcome({"not_found": True}) == "not_found" and outcome({}) == "answer"  # stored before outcomes
     assert outcome({"outcome": "likely", "not_found": False}) == "likely"

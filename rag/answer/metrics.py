@@ -36,8 +36,8 @@ def level(confidence: float) -> str:
 
 def confidence_words(confidence: float, result: str) -> str:
     """The confidence in plain words, the same in the chat and on the Metrics page, e.g.
-    "Found in your books · high confidence (92 %)"."""
-    pct = f"{max(0.0, min(1.0, confidence)):.0%}".replace("%", " %")
+    "Found in your books · high confidence (92%)"."""
+    pct = f"{max(0.0, min(1.0, confidence)):.0%}"
     if result == "not_found":
         return f"Not in your books · the chance that they answer it is {pct}"
     if result == "likely":

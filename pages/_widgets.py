@@ -103,19 +103,16 @@ def table_frame(rows) -> pd.DataFrame:
     return pd.DataFrame(body, columns=names, dtype="string")
 
 
-def book_text(blocks, key: str, max_blocks: int | None = None) -> None:
+def book_text(blocks, key: str) -> None:
     """Blocks of book text (``rag.evidence.blocks``): paragraphs and lists as text, code as code, tables as
-    tables."""
-    shown = blocks if max_blocks is None else blocks[:max_blocks]
-    for i, b in enumerate(shown):
+    tables (``key``: unique per place, for the tables' widgets)."""
+    for i, b in enumerate(blocks):
         if b.kind == "code":
             st.code(b.text, language=None, wrap_lines=False)
         elif b.kind == "table":
             st.dataframe(table_frame(b.rows), hide_index=True, width="stretch", key=f"{key}-t{i}")
         else:
             st.text(b.text)
-    if max_blocks is not None and len(blocks) > max_blocks:
-        st.caption(f"… {len(blocks) - max_blocks} more part(s): open the page to read on.")
 
 
 def _source(d: dict):
@@ -184,11 +181,11 @@ def sources_list(answer: dict, key: str, gone: set[str]) -> None:
             with st.expander(escape_markdown(f"[{src.n}] {src.label}"), key=f"{key}-s{src.n}", on_change="rerun",
                              type="compact", width="stretch") as box:
                 if box.open:
-                    passage(src)
+                    passage(src, key=f"{key}-s{src.n}-text")
             open_source_button(answer, src, key=f"{key}-o{src.n}", disabled=src.book_id in gone)
 
 
-def passage(src) -> None:
+def passage(src, key: str) -> None:
     """A source's matching passage with its structure (its pages' line kinds when the book is still there)."""
     from pages._shared import get_service
 
@@ -197,7 +194,7 @@ def passage(src) -> None:
     except RagError as e:
         st.caption(escape_markdown(str(e)))
         return
-    book_text(blocks, key=f"passage-{src.book_id}-{src.hit.chunk_index}-{src.n}")
+    book_text(blocks, key=key)
 
 
 def figures_row(answer: dict, key: str, gone: set[str]) -> None:

@@ -18,8 +18,9 @@ s = svc.settings
 o = overrides()
 owner = browser_id()
 chat_id = current_chat(owner)
-books = [b for b in svc.library.books() if b.status == "ready"]
-present = {b.id for b in svc.library.books()}
+every_book = svc.library.books()
+books = [b for b in every_book if b.status == "ready"]
+present = {b.id for b in every_book}
 
 # --- sidebar: chats (drawn last, once this run's question has its chat), scope, the builders' switch and knobs -----
 chats_box = st.sidebar.container()
@@ -50,7 +51,8 @@ notice = st.session_state.pop(NOTICE, None)
 if notice:
     st.info(notice, icon="🗂️")
 if not books:
-    st.info("The library is empty. Add a PDF on the Library page, then come back to ask about it.")
+    st.info("The library is empty. Add a book (PDF, EPUB, Word, HTML, Markdown or text) on the Library page, then "
+            "come back to ask about it.")
 
 messages = svc.chats.messages(chat_id) if chat_id else []
 if not messages and books:

@@ -55,9 +55,10 @@ if not books:
             "come back to ask about it.")
 
 messages = svc.chats.messages(chat_id) if chat_id else []
+hint = st.empty()
 if not messages and books:
-    st.caption("Ask a question about your books. Every answer cites its pages: click a [1] to read the page, "
-               "the passage highlighted.")
+    hint.caption("Ask a question about your books. Every answer cites its pages: click a [1] to read the page, "
+                 "the passage highlighted.")
 
 
 def feedback_widget(mid: int, current: int | None, comment: str) -> None:
@@ -87,6 +88,7 @@ for m in messages:  # the conversation so far: the latest answer in full, older 
 
 question = st.chat_input("Ask about your books…", disabled=not books)
 if question:
+    hint.empty()
     if not chat_id:
         chat_id = start_chat(owner, question)
     elif not messages:

@@ -1,4 +1,5 @@
-"""UI helpers shared by the pages: the service singleton, sidebars, source rendering.
+"""UI helpers shared by the pages: the service singleton, sidebars, errors, escaping (answers and sources are
+drawn by ``pages._widgets``).
 No pipeline logic here: everything goes through ``rag.service.Folio``."""
 from __future__ import annotations
 
@@ -11,6 +12,22 @@ from rag.errors import RagError
 from rag.settings import Settings
 
 log = logging.getLogger("folio.ui")
+
+
+def _run_through_the_app() -> None:
+    """Streamlit starts an app that has a ``pages/`` folder in its old multipage mode, until ``st.navigation`` has
+    run once in the process: a first request for a page's URL (a chat link, ``/chat?chat=12``) would run that page
+    alone — no shared sidebar, every module of pages/ listed as a page. The first page run of the process (every
+    page imports this module) switches the process to ``st.navigation`` and reruns through app.py."""
+    from streamlit.runtime.pages_manager import PagesManager
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    if PagesManager.uses_pages_directory and get_script_run_ctx(suppress_warning=True) is not None:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
+_run_through_the_app()
 
 
 @st.cache_resource(show_spinner=False)
@@ -87,98 +104,6 @@ def escape_markdown(text: str) -> str:
     extensions: :emoji:, :red[...], $math$) could read as syntax is backslash-escaped, so
     `__main__`, `*args`, `<script>` and `![x](http://…)` show exactly as written."""
     return _MD_SPECIAL.sub(r"\\\1", text)
-
-
-def _fmt_trace(trace: dict) -> str:
-    parts = []
-    for k, v in trace.items():
-        parts.append(f"{k} {int(v)}" if k.endswith("_failed") else f"{k} {v:.0f} ms")
-    return " · ".join(parts)
-
-
-def render_figures(answer: dict, key: str) -> None:
-    """The book's figures under an answer: image, caption, page, why, and the whole page on demand."""
-    figures = answer.get("figures") or []
-    if not figures:
-        return
-    svc = get_service()
-    cols = st.columns(max(3, len(figures)))  # a lone figure keeps a third of the width
-    for i, (col, f) in enumerate(zip(cols, figures)):
-        with col.container(border=True):
-            path = svc.library.file(f["path"])
-            if path.exists():
-                st.image(str(path), width="stretch")
-            st.text(f.get("caption") or f"Figure on p. {f['page_label']}")
-            st.caption(f"{escape_markdown(f['book_title'])}, p. {escape_markdown(f['page_label'])} "
-                       f"(pdf p. {f['page']}) · {f['kind']} · {escape_markdown(f['why'])}")
-            with st.popover(f"Whole page {f['page_label']}", width="stretch"):
-                try:
-                    st.image(str(svc.reader.page_image(f["book_id"], f["page"])), width="stretch")
-                except RagError as e:
-                    st.error(str(e))
-
-
-def render_checks(answer: dict) -> None:
-    bad = [c for c in answer.get("checks") or [] if not c["ok"]]
-    if bad:
-        lines = [f"[{c['n']}] {c['how']}: “{escape_markdown(c['sentence'][:160])}”" for c in bad]
-        st.warning(f"{len(bad)} citation(s) could not be matched to the source they cite:  \n" + "  \n".join(lines),
-                   icon="⚠️")
-
-
-def render_sources(answer: dict, key: str = "a") -> None:
-    """Sources of a stored answer (``Answer.to_dict()``): label, passage as text, and for each cited
-    source its page with the passage highlighted (the whole page on demand)."""
-    from rag.types import Source
-
-    sources = answer.get("sources") or []
-    if not sources:
-        return
-    svc = get_service()
-    text = answer.get("text", "")
-    cited = {c["n"] for c in answer.get("checks") or []}
-    title = (f"Closest passages found ({len(sources)}) — they do not answer the question" if answer.get("not_found")
-             else f"Sources ({len(sources)})")
-    with st.expander(title, expanded=bool(answer.get("not_found"))):
-        for s in sources:
-            src = Source.from_dict(s)
-            ctx = s.get("context_label")
-            ctx = f" (context {ctx})" if ctx and ctx != s["pages_label"] else ""
-            st.markdown(f"**[{s['n']}] {escape_markdown(src.label)}**")
-            st.caption(f"{src.pdf_pages}{escape_markdown(ctx)} · similarity {s['similarity']:.2f} · "
-                       f"fused score {s['score']:.4f}", help="Printed page label first; 'pdf p.' is the page number in the file.")
-            if src.plan.get("summary"):
-                st.caption("🧩 Context: " + escape_markdown(src.plan["summary"]))
-            st.text(src.quote[:700])
-            if s["n"] in cited:
-                try:
-                    for page, label, crop in svc.reader.citation_pages(src, text):
-                        if st.toggle(f"Whole page {label} (pdf p. {page})", key=f"{key}-full-{s['n']}-{page}"):
-                            whole = next(p for p in svc.reader.citation_pages(src, text, crop=False) if p[0] == page)[2]
-                            st.image(str(whole), width="stretch")  # rendered only when asked for
-                        else:
-                            conf = svc.reader.ocr_confidence(src.hit.book_id, page)
-                            note = f" (scanned page read by OCR, confidence {conf:.0f}%: check the image)" if conf is not None else ""
-                            st.image(str(crop), caption=f"p. {label}: the passage highlighted{note}", width="stretch")
-                except RagError as e:
-                    st.caption(str(e))
-            st.divider()
-    trace = answer.get("trace") or {}
-    ctx = answer.get("context") or {}
-    if ctx:
-        st.caption(escape_markdown(f"Context: {ctx.get('mode')} · {ctx.get('query_type')} question"))
-    if trace:
-        st.caption("⏱ " + _fmt_trace(trace) + f" · query: “{escape_markdown(answer.get('query', ''))}” · "
-                   f"answerable {answer.get('confidence', 0):.0%} (calibrated from similarity, coverage of the "
-                   "question's rare words and retriever agreement; below the setting's minimum the answer is "
-                   "'not in your books')")
-
-
-def render_answer_extras(answer: dict, key: str) -> None:
-    """Everything under an answer's text: quote-check warnings, figures, sources."""
-    render_checks(answer)
-    render_figures(answer, key)
-    render_sources(answer, key)
 
 
 def chunking_picker(key: str, current: dict | None = None) -> dict:

@@ -1,5 +1,9 @@
-"""Widgets of the chunk inspector: chunks over a page's text (escaped HTML, never Markdown), token
-histogram, a source shown part by part with token counts."""
+"""Widgets: book text with its structure (paragraphs, lists, code, tables), the answer view (the answer with
+clickable [n], its confidence in plain words, figures, a compact list of sources, and "How this answer was made"
+for RAG builders), and the chunk inspector's (chunks over a page's text, token histogram, a source part by part).
+
+Book text is always text: ``st.text``, ``st.code``, a dataframe's cells, or the citation component's text nodes;
+labels that Streamlit reads as Markdown (expanders, buttons, captions) get it escaped."""
 from __future__ import annotations
 
 import html
@@ -8,6 +12,8 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from pages._shared import escape_markdown
+from rag.errors import RagError
 from rag.evidence.render import palette_hex
 from rag.types import Chunk, Page
 
@@ -78,3 +84,210 @@ def source_parts(src, chunks_by_index: dict[int, Chunk]) -> None:
         rows.append({"chunk": i, "part": where, "word-pieces": cut.get(i, c.tokens if c else 0),
                      "cut to fit": i in cut, "page": c.pages_label if c else "", "section": c.section if c else ""})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+# --- book text and answers (the Chat page) ------------------------------------------------------------------
+
+def table_frame(rows) -> pd.DataFrame:
+    """Table rows (the first the header) as a dataframe of text: cells are shown as written, never as Markdown."""
+    rows = [list(r) for r in rows]
+    if not rows:
+        return pd.DataFrame()
+    header, body = rows[0], rows[1:] or [[""] * len(rows[0])]
+    names: list[str] = []
+    for i, h in enumerate(header):
+        name = h.strip() or f"column {i + 1}"
+        while name in names:
+            name += " "
+        names.append(name)
+    return pd.DataFrame(body, columns=names, dtype="string")
+
+
+def book_text(blocks, key: str) -> None:
+    """Blocks of book text (``rag.evidence.blocks``): paragraphs and lists as text, code as code, tables as
+    tables (``key``: unique per place, for the tables' widgets)."""
+    for i, b in enumerate(blocks):
+        if b.kind == "code":
+            st.code(b.text, language=None, wrap_lines=False)
+        elif b.kind == "table":
+            st.dataframe(table_frame(b.rows), hide_index=True, width="stretch", key=f"{key}-t{i}")
+        else:
+            st.text(b.text)
+
+
+def _source(d: dict):
+    """A stored source (``Source.to_dict()``), tolerant of fields added by later versions."""
+    from rag.types import Chunk, Source
+
+    d = {k: v for k, v in d.items() if k in Source.__dataclass_fields__}
+    d["hit"] = Chunk(**{k: v for k, v in d["hit"].items() if k in Chunk.__dataclass_fields__})
+    return Source(**d)
+
+
+def _labels(answer: dict) -> dict[int, str]:
+    return {int(s["n"]): _source(s).label for s in answer.get("sources") or []}
+
+
+def answer_body(answer: dict, key: str) -> int | None:
+    """The answer's text: prose with clickable [n] (book text as text nodes), code as code, tables as tables.
+    Returns the source number clicked in this run."""
+    from rag.evidence.blocks import answer_blocks
+
+    from pages._citations import cited_prose
+
+    labels = _labels(answer)
+    clicked = None
+    for i, b in enumerate(answer_blocks(answer.get("text", ""))):
+        if b.kind == "para":
+            n = cited_prose(b.text, labels, key=f"{key}-p{i}")
+            clicked = clicked or n
+        else:
+            book_text([b], key=f"{key}-b{i}")
+    return clicked
+
+
+def outcome_line(answer: dict) -> None:
+    """The one confidence notion, in plain words (the same words the Metrics page uses)."""
+    from rag.answer.metrics import confidence_words, outcome
+
+    result = outcome(answer)
+    words = confidence_words(float(answer.get("confidence") or 0.0), result)
+    if result == "likely":
+        st.badge("Likely answer · low confidence", icon=":material/help:", color="orange")
+    st.caption(escape_markdown(words), help="Confidence = how likely it is that your books answer the question, "
+               "calibrated on questions with known answers (the same number the Metrics page shows).")
+
+
+def checks_line(answer: dict) -> None:
+    bad = [c for c in answer.get("checks") or [] if not c["ok"]]
+    if bad:
+        names = ", ".join(f"[{c['n']}]" for c in bad)
+        st.caption(escape_markdown(f"⚠️ {len(bad)} sentence(s) could not be found in the source they cite "
+                                   f"({names}); check them on the page."))
+
+
+def sources_list(answer: dict, key: str, gone: set[str]) -> None:
+    """The sources, one line each (book › section, page): the passage on demand, the page one click away."""
+    from pages._reader import open_source_button
+
+    sources = answer.get("sources") or []
+    if not sources:
+        return
+    not_found = answer.get("not_found") or answer.get("outcome") == "not_found"
+    st.caption("Closest passages (they do not answer the question)" if not_found else "Sources")
+    for s in sources:
+        src = _source(s)
+        with st.container(horizontal=True, vertical_alignment="top", gap="small", wrap=False):
+            with st.expander(escape_markdown(f"[{src.n}] {src.label}"), key=f"{key}-s{src.n}", on_change="rerun",
+                             type="compact", width="stretch") as box:
+                if box.open:
+                    passage(src, key=f"{key}-s{src.n}-text")
+            open_source_button(answer, src, key=f"{key}-o{src.n}", disabled=src.book_id in gone)
+
+
+def passage(src, key: str) -> None:
+    """A source's matching passage with its structure (its pages' line kinds when the book is still there)."""
+    from pages._shared import get_service
+
+    try:
+        blocks = get_service().reader.passage(src.hit)
+    except RagError as e:
+        st.caption(escape_markdown(str(e)))
+        return
+    book_text(blocks, key=key)
+
+
+def figures_row(answer: dict, key: str, gone: set[str]) -> None:
+    """The book's figures under an answer: image, caption, page, and the page in the reader."""
+    from pages._reader import open_figure_button
+    from pages._shared import get_service
+
+    figures = answer.get("figures") or []
+    if not figures:
+        return
+    svc = get_service()
+    cols = st.columns(max(3, len(figures)))  # a lone figure keeps a third of the width
+    for i, (col, f) in enumerate(zip(cols, figures)):
+        with col.container(border=True):
+            path = svc.library.file(f["path"])
+            if path.exists():
+                st.image(str(path), width="stretch")
+            else:
+                st.caption("(the figure's image is gone with its book)")
+            st.text(f.get("caption") or f"Figure on p. {f['page_label']}")
+            st.caption(escape_markdown(f"{f['book_title']}, p. {f['page_label']} · {f['why']}"))
+            open_figure_button(f, key=f"{key}-f{i}", disabled=f["book_id"] in gone)
+
+
+def how_made(answer: dict, key: str, expanded: bool) -> None:
+    """Everything a RAG builder wants and a reader does not: the query searched, the decision and its evidence,
+    stage timings, each source's scores, window and word-pieces, the quote check. Rendered only when open."""
+    with st.expander("How this answer was made", key=f"{key}-how", expanded=expanded, on_change="rerun",
+                     icon=":material/tune:") as box:
+        if not box.open:
+            return
+        ctx = answer.get("context") or {}
+        ans = ctx.get("answerability") or {}
+        st.text(f"Searched for: {answer.get('query', '')}")
+        st.text(f"Backend: {answer.get('backend', '')} · context {ctx.get('mode', '?')} · "
+                f"{ctx.get('query_type', '?')} question" + (f" · language {ctx['language']}" if ctx.get("language")
+                                                           else ""))
+        if ans:
+            st.text(f"P(the books answer it) = {ans.get('probability', answer.get('confidence', 0)):.3f} "
+                    f"(answer at ≥ {ans.get('min', 0):.2f})")
+            feats = {k: v for k, v in ans.items() if k not in ("probability", "min")}
+            if feats:
+                st.dataframe(pd.DataFrame([feats]), hide_index=True, width="stretch", key=f"{key}-feat")
+        trace = answer.get("trace") or {}
+        if trace:
+            st.dataframe(pd.DataFrame([{"stage": k, "ms": round(float(v), 1)} for k, v in trace.items()]),
+                         hide_index=True, width="stretch", key=f"{key}-trace")
+        rows = []
+        for s in answer.get("sources") or []:
+            src = _source(s)
+            rows.append({"n": src.n, "book": src.book_title, "chunk": src.hit.chunk_index, "pages": src.pages_label,
+                         "context pages": s.get("context_label", ""), "similarity": round(src.similarity, 3),
+                         "fused score": round(src.score, 4), "word-pieces": (src.plan or {}).get("tokens"),
+                         "window": (src.plan or {}).get("summary", "")})
+        if rows:
+            st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key=f"{key}-src")
+        checks = answer.get("checks") or []
+        if checks:
+            st.dataframe(pd.DataFrame([{"n": c["n"], "how": c["how"], "overlap": round(c.get("overlap", 0), 2),
+                                        "sentence": c["sentence"]} for c in checks]),
+                         hide_index=True, width="stretch", key=f"{key}-chk")
+
+
+def gone_books(answer: dict, present: set[str]) -> set[str]:
+    """Books an answer cites or shows that are no longer in the library."""
+    ids = {s["book_id"] for s in answer.get("sources") or []} | {f["book_id"] for f in answer.get("figures") or []}
+    return ids - present
+
+
+def _open_turn(key: str) -> None:
+    st.session_state.setdefault("open_turns", set()).add(key)
+
+
+def answer_view(answer: dict, key: str, full: bool, builder: bool, present: set[str]) -> int | None:
+    """One answer as a reader sees it. ``full``: sources, figures and the "how" panel (the latest answer); else
+    compact (an older turn: its text and confidence, the rest behind one button; no images, nothing heavy).
+    ``present``: the ids of the books in the library. Returns the [n] clicked in this run."""
+    clicked = answer_body(answer, key)
+    outcome_line(answer)
+    gone = gone_books(answer, present)
+    if gone:
+        titles = sorted({s["book_title"] for s in answer.get("sources") or [] if s["book_id"] in gone})
+        st.caption(escape_markdown(f"📕 No longer in your library: {', '.join(titles) or 'a book cited here'} — "
+                                   "its pages cannot be opened; its passages are shown as they were quoted."))
+    if full:
+        checks_line(answer)
+        figures_row(answer, key, gone)
+        sources_list(answer, key, gone)
+        how_made(answer, key, builder)
+    elif answer.get("sources"):
+        n = len(answer.get("sources") or [])
+        figs = len(answer.get("figures") or [])
+        label = f"Sources ({n})" + (f" and figures ({figs})" if figs else "")
+        st.button(label, key=f"{key}-more", type="tertiary", icon=":material/expand_more:", on_click=_open_turn,
+                  args=(key,))
+    return clicked

@@ -1,11 +1,14 @@
 """Metrics: latency percentiles, confidence, not-found and feedback over every answered question,
-over time and per book; the lowest-rated and lowest-confidence answers, each opening its chat."""
+over time and per book; the lowest-rated and lowest-confidence answers, each opening its chat.
+
+Confidence is the one the chat shows: the calibrated probability that the books answer the question
+(``Answer.confidence``), in the same plain words (``rag.answer.metrics.confidence_words``)."""
 import altair as alt
 import pandas as pd
 import streamlit as st
 
-from pages._shared import get_service
-from rag.answer.metrics import HIGH_CONFIDENCE
+from pages._shared import escape_markdown, get_service
+from rag.answer.metrics import HIGH_CONFIDENCE, confidence_words
 from rag.eval.metrics import percentile
 
 svc = get_service()
@@ -17,27 +20,33 @@ if not rows:
     st.stop()
 
 df = pd.DataFrame(rows)
+# rows migrated from before confidence meant P(answerable), whose answer did not record it: unknown
+df["confidence"] = df["confidence"].where(df["confidence"] >= 0)
+df["outcome"] = [o or ("not_found" if nf else "answer") for o, nf in zip(df["outcome"], df["not_found"])]
 df["created_at"] = pd.to_datetime(df["created_at"])
 df["day"] = df["created_at"].dt.strftime("%Y-%m-%d")
 n = len(df)
 t = df["total_ms"].tolist()
-c = st.columns(4)
-c[0].metric("Answers", n)
-for col, q in zip(c[1:], (50, 95, 99)):
-    col.metric(f"Latency p{q}", f"{percentile(t, q) / 1e3:.2f} s")
-c = st.columns(4)
-c[0].metric("High-confidence rate", f"{(df['confidence'] >= HIGH_CONFIDENCE).mean():.0%}",
-            help=f"confidence ≥ {HIGH_CONFIDENCE}; confidence = 0.7 × average similarity of the chunks used "
-                 "+ 0.3 × share of them above 0.7")
-c[1].metric("Not found", f"{df['not_found'].mean():.0%}")
-c[2].metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}", help=f"average similarity < {svc.settings.low_similarity}")
-c[3].metric("Slow answers", f"{df['slow'].mean():.0%}", help=f"over {svc.settings.slow_answer_ms / 1e3:.1f} s")
-c = st.columns(4)
+known = df["confidence"].dropna()
 rated = df["feedback"].dropna()
-c[0].metric("Feedback 👍 / 👎", f"{int((rated == 1).sum())} / {int((rated == 0).sum())}")
-c[1].metric("Mean confidence", f"{df['confidence'].mean():.2f}")
-c[2].metric("Quote-check failures", int(df["quote_failures"].sum()))
-c[3].metric("First text p50", f"{percentile(df['first_token_ms'].tolist(), 50) / 1e3:.2f} s")
+with st.container(horizontal=True, wrap=True, gap="medium"):  # four a row on a desktop, two on a phone
+    tile = {"width": 150}
+    st.metric("Answers", n, **tile)
+    for q in (50, 95, 99):
+        st.metric(f"Latency p{q}", f"{percentile(t, q) / 1e3:.2f} s", **tile)
+    st.metric("High-confidence rate", f"{(known >= HIGH_CONFIDENCE).mean():.0%}" if len(known) else "–", **tile,
+              help=f"Share of answers with confidence ≥ {HIGH_CONFIDENCE:.0%}. Confidence = how likely it is that "
+                   "your books answer the question (calibrated), the number the chat shows with each answer.")
+    st.metric("Mean confidence", f"{known.mean():.0%}" if len(known) else "–", **tile,
+              help="The average of the confidence the chat shows with each answer.")
+    st.metric("Not found", f"{df['not_found'].mean():.0%}", **tile)
+    st.metric("Slow answers", f"{df['slow'].mean():.0%}", help=f"over {svc.settings.slow_answer_ms / 1e3:.1f} s",
+              **tile)
+    st.metric("Feedback 👍 / 👎", f"{int((rated == 1).sum())} / {int((rated == 0).sum())}", **tile)
+    st.metric("Quote-check failures", int(df["quote_failures"].sum()), **tile)
+    st.metric("First text p50", f"{percentile(df['first_token_ms'].tolist(), 50) / 1e3:.2f} s", **tile)
+    st.metric("Low-similarity rate", f"{df['low_similarity'].mean():.0%}", **tile,
+              help=f"average similarity < {svc.settings.low_similarity}")
 
 st.subheader("Over time")
 daily = df.groupby("day").agg(p50=("total_ms", lambda x: percentile(list(x), 50)),
@@ -48,7 +57,8 @@ lat = daily.melt(id_vars="day", value_vars=["p50", "p95"], var_name="percentile"
 st.altair_chart(alt.Chart(lat).mark_line(point=True).encode(x="day:N", y=alt.Y("ms:Q", title="latency (ms)"),
                                                            color="percentile:N"), width="stretch")
 rates = daily.melt(id_vars="day", value_vars=["confidence", "not_found"], var_name="rate", value_name="value")
-st.altair_chart(alt.Chart(rates).mark_line(point=True).encode(x="day:N", y=alt.Y("value:Q", scale=alt.Scale(domain=[0, 1])),
+st.altair_chart(alt.Chart(rates).mark_line(point=True).encode(x="day:N",
+                                                             y=alt.Y("value:Q", scale=alt.Scale(domain=[0, 1])),
                                                              color="rate:N"), width="stretch")
 
 st.subheader("Per book")
@@ -57,7 +67,8 @@ per_book = df.explode("book_ids").dropna(subset=["book_ids"])
 if not per_book.empty:
     per_book["book"] = per_book["book_ids"].map(lambda i: titles.get(i, i))
     agg = per_book.groupby("book").agg(answers=("total_ms", "size"), confidence=("confidence", "mean"),
-                                       p50_ms=("total_ms", "median"), thumbs_up=("feedback", lambda x: int((x == 1).sum())),
+                                       p50_ms=("total_ms", "median"),
+                                       thumbs_up=("feedback", lambda x: int((x == 1).sum())),
                                        thumbs_down=("feedback", lambda x: int((x == 0).sum()))).reset_index()
     st.altair_chart(alt.Chart(agg).mark_bar().encode(x=alt.X("confidence:Q", scale=alt.Scale(domain=[0, 1])),
                                                      y=alt.Y("book:N", title=None)), width="stretch")
@@ -70,8 +81,9 @@ for _, r in weak.iterrows():
         fb = {1.0: "👍", 0.0: "👎"}.get(r["feedback"], "no feedback")
         st.text(r["question"])
         a, b = st.columns([5, 1])
-        a.caption(f"confidence {r['confidence']:.2f} · avg similarity {r['avg_similarity']:.2f} · "
-                  f"{r['total_ms'] / 1e3:.2f} s · {fb}" + (" · not found" if r["not_found"] else ""))
+        conf = (confidence_words(r["confidence"], r["outcome"]) if pd.notna(r["confidence"])
+                else "confidence not recorded")
+        a.caption(escape_markdown(f"{conf} · {r['total_ms'] / 1e3:.2f} s · {fb}"))
         if b.button("Open chat", key=f"open{r['message_id']}"):
-            st.session_state["session_id"] = int(r["session_id"])
-            st.switch_page("pages/chat.py")
+            st.session_state["chat_id"] = int(r["session_id"])
+            st.switch_page("pages/chat.py", query_params={"chat": str(int(r["session_id"]))})

@@ -1,4 +1,5 @@
 """Every page through Streamlit's AppTest, on a fresh data folder."""
+import json
 import re
 import time
 
@@ -27,6 +28,16 @@ def library_with(pdf: bytes, embed, name: str = "garden.pdf") -> Folio:
 def app() -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     return at
+
+
+def answer_text(msg) -> str:
+    """An answer's prose as the citation component shows it: its text nodes, each citation as "[n]"."""
+    out = []
+    for c in msg.get("bidi_component"):
+        data = json.loads(c.proto.json or "{}")
+        if "parts" in data:
+            out.append("".join(p[1] if p[0] == "text" else f"[{p[1]}]" for p in data["parts"]))
+    return "\n".join(out)
 
 
 def texts(at) -> str:
@@ -67,18 +78,24 @@ def test_chat_page_streams_cited_answer_and_replays_history(data_dir, book_pdf, 
     assert not at.exception
     at.chat_input[0].set_value("How often do tomatoes need watering?").run()
     assert not at.exception
-    answer = at.chat_message[1].text[0].value
+    answer = answer_text(at.chat_message[1])
     assert "twice a week" in answer and re.search(r"\[\d+\]", answer)
-    assert any("Sources" in e.label for e in at.expander)
+    assert any(e.label.startswith("\\[1\\] Garden and Sky › ") for e in at.expander)  # the compact source list
     at.run()  # a rerun replays the stored conversation with its sources
-    assert len(at.chat_message) == 2 and "twice a week" in at.chat_message[1].text[0].value
+    assert len(at.chat_message) == 2 and "twice a week" in answer_text(at.chat_message[1])
     sessions = f.chats.sessions()
     assert len(sessions) == 1 and sessions[0]["title"].startswith("How often")
+    assert at.query_params["chat"] == str(sessions[0]["id"])  # the chat's own URL
     at.chat_input[0].set_value("And why in the morning?").run()  # a follow-up: searched in the book just cited
-    assert not at.exception and "morning" in at.chat_message[3].text[0].value
+    assert not at.exception and "morning" in answer_text(at.chat_message[3])
     at.chat_input[0].set_value("Who painted the Mona Lisa?").run()
-    assert "Not in your books" in at.chat_message[5].text[0].value
-    assert any("Closest passages" in e.label for e in at.expander)
+    assert "Not in your books" in answer_text(at.chat_message[5])
+    assert any("Closest passages" in c.value for c in at.chat_message[5].caption)
+    at.run()  # older turns are compact: their sources wait behind one button
+    first = at.chat_message[1]
+    assert not first.expander and [b.label for b in first.button][0].startswith("Sources (")
+    first.button[0].click().run()
+    assert at.chat_message[1].expander
 
 
 def test_chat_page_with_empty_library(data_dir):
@@ -137,7 +154,7 @@ def test_inspector_with_empty_library(data_dir):
     assert not at.exception and "No indexed books" in texts(at)
 
 
-def test_chat_shows_figures_page_images_and_book_text_literally(data_dir, embed):
+def test_chat_shows_figures_opens_pages_and_keeps_book_text_literal(data_dir, embed):
     from tests.pdfs import MARKUP_LINE, make_figure_pdf
 
     library_with(make_figure_pdf(), embed, "studio.pdf")
@@ -146,20 +163,130 @@ def test_chat_shows_figures_page_images_and_book_text_literally(data_dir, embed)
     at.chat_input[0].set_value("What is the reference colour of the studio?").run()
     assert not at.exception
     msg = at.chat_message[1]
-    assert msg.text[0].value.startswith("As shown in Figure 1.1") or "[1]" in msg.text[0].value
-    assert any(t.value.startswith("Figure 1.1: A red square") for t in msg.text[1:])  # the figure's caption
-    images = msg.get("image")
-    assert len(images) >= 2  # the figure, and the cited page with its passage highlighted
-    assert any("passage highlighted" in c for i in images for c in i.captions)
-    assert any("Whole page" in t.label for t in at.toggle)
+    assert answer_text(msg).startswith("As shown in Figure 1.1") or "[1]" in answer_text(msg)
+    assert any(t.value.startswith("Figure 1.1: A red square") for t in msg.text)  # the figure's caption
+    assert len(msg.get("image")) >= 1  # the figure (pages open in the reader, not under the answer)
+    figure_button = next(b for b in msg.button if b.key and "-f0" in b.key)
+    figure_button.click().run()
+    assert not at.exception
+    assert any("The figure is framed" in c.value for c in at.caption)  # the reader: the figure's page
     at.run()  # the history replays the figures
     assert any(t.value.startswith("Figure 1.1: A red square") for t in at.chat_message[1].text)
 
     at.chat_input[0].set_value("What do you call __main__ with args and a script?").run()
     assert not at.exception
-    # the answer and its passages are plain text elements: the book's characters exactly
-    assert MARKUP_LINE.split(" and ")[0] in at.chat_message[3].text[0].value
-    assert not any("__main__" in m.value for m in at.chat_message[3].markdown)  # never as Markdown
+    # the answer and its passages are text: the book's characters exactly, never Markdown
+    assert MARKUP_LINE.split(" and ")[0] in answer_text(at.chat_message[3])
+    assert not any("__main__" in m.value for m in at.chat_message[3].markdown)
+
+
+def test_a_source_opens_the_reader_at_its_page_with_previous_next_and_jump(data_dir, book_pdf, embed):
+    f = library_with(book_pdf, embed, "garden.pdf")
+    at = app()
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("How often do tomatoes need watering?").run()
+    opens = [b for b in at.chat_message[1].button if b.key and b.key.endswith("-o1")]
+    opens[0].click().run()
+    assert not at.exception
+    images = at.get("image")
+    assert len(images) == 1 and any("Yellow: the cited passage" in c.value for c in at.caption)
+    where = next(c.value for c in at.caption if "of 5 in the file" in c.value)
+    at.button(key="reader-next").click().run()
+    after = next(c.value for c in at.caption if "of 5 in the file" in c.value)
+    assert after != where
+    at.selectbox(key="reader_jump").set_value(1).run()
+    assert any("page 1 of 5 in the file" in c.value for c in at.caption)
+    assert at.button(key="reader-prev").disabled
+    assert {d.label for d in at.get("download_button")} == {"This page (PDF)", "Whole book, opens at this page"}
+    # the book's original damaged meanwhile: the reader says so and shows the page's text
+    from rag.library.ingest import original_path
+
+    book = f.library.books()[0]
+    original_path(f.settings, book.id).write_bytes(b"%PDF-1.7 damaged")
+    at.selectbox(key="reader_jump").set_value(5).run()  # a page not drawn (cached) before
+    assert not at.exception and any("could not be drawn" in w.value for w in at.warning)
+    # the book deleted while its chat is open: the answer stays, its pages say why they cannot open
+    f.library.delete_book(book.id)
+    at.session_state["reader_open"] = True  # its [1] clicked (the component's click, as AppTest cannot click it)
+    at.run()
+    assert not at.exception
+    assert any("no longer in your library" in e.value for e in at.error)
+    at.run()  # the reader opens only when asked: it does not come back by itself
+    assert not any("no longer in your library" in e.value for e in at.error)
+    assert any("No longer in your library: Garden and Sky" in c.value for c in at.caption)
+    assert all(b.disabled for b in at.chat_message[1].button if b.key and "-o" in b.key)
+
+
+def test_the_answer_view_keeps_how_it_was_made_behind_one_expander(data_dir, book_pdf, embed):
+    library_with(book_pdf, embed, "garden.pdf")
+    at = app()
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("How often do tomatoes need watering?").run()
+    msg = at.chat_message[1]
+    shown = " ".join([c.value for c in msg.caption] + [m.value for m in msg.markdown] + [t.value for t in msg.text])
+    assert not re.search(r"\d ms\b|word-pieces|similarity|fused|⏱|🧩", shown), shown
+    assert any(c.value.startswith("Found in your books · ") for c in msg.caption)  # the one confidence, in words
+    assert [e.label for e in msg.expander].count("How this answer was made") == 1 and not msg.dataframe
+    at.toggle(key="show_how").set_value(True).run()  # the builders' switch opens it
+    frames = [d.value for d in at.chat_message[1].dataframe]
+    assert any("stage" in d.columns for d in frames) and any("fused score" in d.columns for d in frames)
+    assert any(t.value.startswith("Searched for: ") for t in at.chat_message[1].text)
+
+
+def test_chats_have_urls_a_list_and_a_new_tab_starts_a_new_chat(data_dir, book_pdf, embed):
+    f = library_with(book_pdf, embed, "garden.pdf")
+
+    def tab(owner: str, chat: int | None = None) -> AppTest:
+        at = app()
+        at.session_state["browser_id"], at.session_state["browser_id_stored"] = owner, True  # the browser's cookie
+        if chat is not None:
+            at.query_params["chat"] = str(chat)
+        return at.switch_page("pages/chat.py").run()
+
+    a = tab("a" * 32)
+    a.chat_input[0].set_value("How often do tomatoes need watering?").run()
+    cid = int(a.query_params["chat"])
+    assert f.chats.get(cid, "a" * 32)["title"] == "How often do tomatoes need watering?"
+    new_tab = tab("a" * 32)  # same browser, a new tab: a new chat, the old one in the list
+    assert not new_tab.chat_message and "chat" not in new_tab.query_params
+    assert new_tab.button(key=f"chat-{cid}").label.startswith("How often do tomatoes")
+    again = tab("a" * 32, cid)  # the chat's URL reopens it
+    assert len(again.chat_message) == 2 and "twice a week" in answer_text(again.chat_message[1])
+    other = tab("b" * 32, cid)  # another browser: not its chat
+    assert not other.chat_message and any("is not there" in i.value for i in other.info)
+    assert not [b for b in other.button if b.key == f"chat-{cid}"]
+    # search, rename, delete
+    new_tab.text_input(key="chat-search").set_value("tomatoes").run()
+    assert [b for b in new_tab.button if b.key == f"chat-{cid}"]
+    new_tab.text_input(key="chat-search").set_value("parsnip").run()
+    assert not [b for b in new_tab.button if b.key == f"chat-{cid}"] and "No chat has these words" in texts(new_tab)
+    again.text_input(key=f"chat-title-{cid}").set_value("Watering").run()
+    assert f.chats.get(cid)["title"] == "Watering"
+    again.button(key="chat-delete").click().run()
+    again.button(key="chat-delete-yes").click().run()
+    assert not again.exception and f.chats.get(cid) is None and not again.chat_message
+    assert "chat" not in again.query_params
+    gone = tab("a" * 32, cid)  # the URL of a deleted chat
+    assert not gone.exception and any("is not there" in i.value for i in gone.info)
+
+
+def test_stored_answers_show_their_outcome_likely_and_from_before_outcomes(data_dir, book_pdf, embed):
+    f = library_with(book_pdf, embed, "garden.pdf")
+    stored = f.ask("How often do tomatoes need watering?").consume().to_dict()
+    cid = f.chats.new("Stored answers", owner="c" * 32)
+    likely = {**stored, "outcome": "likely", "confidence": 0.52}
+    old = {k: v for k, v in {**stored, "not_found": True, "confidence": 0.2}.items() if k != "outcome"}
+    for answer in (likely, old):
+        f.chats.add_message(cid, "user", answer["question"])
+        f.catalog.add_message(cid, "assistant", answer["text"], answer)
+    at = app()
+    at.session_state["browser_id"], at.session_state["browser_id_stored"] = "c" * 32, True
+    at.query_params["chat"] = str(cid)
+    at.switch_page("pages/chat.py").run()
+    assert not at.exception
+    words = [c.value for m in at.chat_message for c in m.caption]
+    assert any(w.startswith("Likely answer · low confidence \\(52%\\)") for w in words), words
+    assert any(w.startswith("Not in your books · ") for w in words)  # stored before outcomes: its not_found
 
 
 def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf, embed):
@@ -174,7 +301,9 @@ def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf
     assert not at.exception
     rows = f.chats.metrics()
     assert len(rows) == 2 and rows[0]["total_ms"] > 0 and rows[0]["confidence"] > 0 and not rows[0]["not_found"]
-    assert rows[1]["not_found"] and rows[1]["confidence"] == 0.0
+    assert rows[1]["not_found"] and rows[1]["outcome"] == "not_found"
+    stored = [m["answer"]["confidence"] for s in f.chats.sessions() for m in f.chats.messages(s["id"]) if m["answer"]]
+    assert [r["confidence"] for r in rows] == stored  # the one confidence: what the chat showed
     f.chats.feedback(rows[0]["message_id"], 0, "too short")  # thumbs down, with a comment
     assert f.chats.metrics()[0]["feedback"] == 0 and f.chats.metrics()[0]["comment"] == "too short"
 
@@ -182,6 +311,7 @@ def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf
     assert not at.exception
     values = {m.label: m.value for m in at.metric}
     assert values["Answers"] == "2" and values["Not found"] == "50%" and values["Feedback 👍 / 👎"] == "0 / 1"
+    assert values["Mean confidence"] == f"{sum(stored) / 2:.0%}"
     assert "How often do tomatoes need watering?" in [t.value for t in at.text][0]  # the lowest-rated first
     at.button(key=f"open{rows[0]['message_id']}").click().run()
     assert not at.exception

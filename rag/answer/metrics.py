@@ -1,34 +1,60 @@
-"""Metrics of one answered question: what the Metrics page aggregates.
+"""Metrics of one answered question (what the Metrics page aggregates), and the one confidence notion shown for an
+answer everywhere.
 
-Confidence follows the published formula: 0.7 × average similarity of the chunks used + 0.3 × share
-of those chunks with similarity above 0.7 (0 for a declined answer, whose passages are only the closest
-found; the chat shows the calibrated answerability instead, ``rag.retrieve.answerability``). Flags: slow (total latency over ``slow_answer_ms``) and
-low similarity (average similarity under ``low_similarity``).
-"""
+Confidence is ``Answer.confidence``: the calibrated probability that the books answer the question
+(``rag.retrieve.answerability``: from similarity, coverage of the question's rare words and retriever agreement).
+The chat shows it in plain words with the answer's outcome; the Metrics page stores and averages the same number.
+(Rows stored when confidence was 0.7 × similarity were migrated to the stored answer's probability:
+``rag.library.catalog``.) Flags: slow (total latency over ``slow_answer_ms``) and low similarity (the sources'
+average similarity under ``low_similarity``)."""
 from __future__ import annotations
 
 from ..types import Answer
 
-HIGH_SIMILARITY = 0.7
-HIGH_CONFIDENCE = 0.6  # "high-confidence rate" on the Metrics page
+HIGH_CONFIDENCE = 0.85  # at or above: "high confidence" (the Metrics page's high-confidence rate)
+MEDIUM_CONFIDENCE = 0.65  # at or above: "medium" (the default RAG_ANSWERABLE_MIN); below: "low"
+OUTCOMES = ("answer", "likely", "not_found")
 
 
-def confidence(similarities: list[float]) -> float:
-    if not similarities:
-        return 0.0
-    avg = sum(similarities) / len(similarities)
-    share = sum(s > HIGH_SIMILARITY for s in similarities) / len(similarities)
-    return round(0.7 * avg + 0.3 * share, 4)
+def outcome(answer: dict | Answer) -> str:
+    """"answer", "likely" or "not_found"; an answer stored before outcomes existed: from its ``not_found``."""
+    if isinstance(answer, Answer):
+        got, not_found = getattr(answer, "outcome", "") or "", answer.not_found
+    else:
+        got, not_found = answer.get("outcome") or "", answer.get("not_found")
+    if got in OUTCOMES:
+        return got
+    return "not_found" if not_found else "answer"
+
+
+def level(confidence: float) -> str:
+    """"high", "medium" or "low"."""
+    if confidence >= HIGH_CONFIDENCE:
+        return "high"
+    return "medium" if confidence >= MEDIUM_CONFIDENCE else "low"
+
+
+def confidence_words(confidence: float, result: str) -> str:
+    """The confidence in plain words, the same in the chat and on the Metrics page, e.g.
+    "Found in your books · high confidence (92%)"."""
+    pct = f"{max(0.0, min(1.0, confidence)):.0%}"
+    if result == "not_found":
+        return f"Not in your books · the chance that they answer it is {pct}"
+    if result == "likely":
+        return f"Likely answer · low confidence ({pct}): the best passage matches, check it on its page"
+    return f"Found in your books · {level(confidence)} confidence ({pct})"
 
 
 def answer_metrics(answer: Answer, slow_ms: float, low_similarity: float) -> dict:
     sims = [s.similarity for s in answer.sources]
     avg = sum(sims) / len(sims) if sims else 0.0
     total = answer.trace.get("total", 0.0)
+    result = outcome(answer)
     return {
         "total_ms": round(total, 1), "first_token_ms": round(answer.trace.get("first_token", 0.0), 1),
         "stages": {k: round(v, 1) for k, v in answer.trace.items()},
-        "avg_similarity": round(avg, 4), "confidence": 0.0 if answer.not_found else confidence(sims), "not_found": answer.not_found,
+        "avg_similarity": round(avg, 4), "confidence": round(float(answer.confidence), 4),
+        "not_found": result == "not_found", "outcome": result,
         "slow": total > slow_ms, "low_similarity": bool(sims) and avg < low_similarity,
         "quote_failures": sum(not c.ok for c in answer.checks),
         "book_ids": sorted({s.book_id for s in answer.sources}),

@@ -1,13 +1,20 @@
-"""Pages as evidence (``CitationPages``, ``Folio.reader``): a book page rendered with a passage highlighted, and
-for a cited source the pages on which the sentences the answer quotes from it lie."""
+"""Pages as evidence (``CitationPages``, ``Folio.reader``): a book page rendered with a passage highlighted, for a
+cited source the pages on which the sentences the answer quotes from it lie, and the reader view: what a citation
+or a figure opens (``open_source``, ``open_figure``), one page of it large (``read``), the original file whole
+(opening at that page) or as that one page."""
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
-from ..errors import NotFoundError
-from ..library.ingest import original_path
+from ..errors import NotFoundError, RagError
+from ..library.ingest import original_path, source_path
 from ..library.resources import Resources
-from ..types import Source
+from ..types import Chunk, Source
+from .blocks import Block, chunk_layout, source_blocks
+from .reader import READER_ZOOM, ReaderPage, ReaderTarget, png_size
+
+log = logging.getLogger(__name__)
 
 
 class CitationPages:
@@ -77,3 +84,113 @@ class CitationPages:
     def _page_label(self, book_id: str, page: int) -> str:
         pg = self.catalog.page(book_id, page)
         return pg.label if pg is not None else str(page)
+
+    def passage(self, chunk: Chunk) -> list[Block]:
+        """The chunk's text as a reader sees it: paragraphs, lists, code (with its indentation) and tables, the
+        line kinds taken from its pages (a deleted book's chunk: found from the text alone)."""
+        pages = [pg for n in range(chunk.page_start, chunk.page_end + 1)
+                 if (pg := self.catalog.page(chunk.book_id, n)) is not None]
+        return source_blocks(chunk.text, chunk_layout(chunk, pages))
+
+    # --- the reader view -------------------------------------------------------------------------
+    def open_source(self, source: Source, answer_text: str = "") -> ReaderTarget:
+        """What citation [n] opens: the first page holding a sentence the answer quotes from the source (else the
+        matching chunk's first page), the chunk highlighted and the quoted sentences stronger."""
+        from ..answer.quotecheck import attributed, normalise
+
+        quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
+        hit = source.hit
+        holding = self._pages_holding(source, quotes) if quotes else []
+        page = holding[0] if holding else hit.page_start
+        return ReaderTarget(hit.book_id, page, ((hit.char_start, hit.char_end),), tuple(quotes),
+                            title=f"[{source.n}] {source.label}", book_title=source.book_title)
+
+    def open_figure(self, book_id: str, figure_id: str, page: int, title: str = "") -> ReaderTarget:
+        """What a figure's "open page" opens: its page, the figure framed (when the book still has it)."""
+        rects: tuple = ()
+        idx = figure_id.rsplit(":fig", 1)[-1]
+        if idx.isdigit():
+            fig = next((f for f in self.catalog.figures(book_id) if f.index == int(idx)), None)
+            if fig is not None and fig.page == page:
+                rects = ((page, *fig.bbox),)
+        book = self.catalog.book(book_id)
+        return ReaderTarget(book_id, page, rects=rects, title=title, book_title=book.title if book else "")
+
+    def read(self, target: ReaderTarget, number: int | None = None) -> ReaderPage:
+        """Page ``number`` (default the target's) as the reader shows it. A book no longer in the library raises
+        ``NotFoundError``; a page whose image cannot be drawn comes back with ``problem`` and its text."""
+        book = self.catalog.book(target.book_id)
+        if book is None or book.status != "ready":
+            name = f"'{target.book_title}'" if target.book_title else "The book this points to"
+            raise NotFoundError(f"{name} is no longer in your library (it was deleted or is being re-indexed), so "
+                                "its pages cannot be opened. The passage is still shown as it was quoted; add the "
+                                "book again on the Library page to read it.")
+        labels = self.catalog.page_labels(target.book_id)
+        count = len(labels)
+        if count == 0:
+            raise NotFoundError(f"'{book.title}' has no pages stored; re-index it on the Library page.")
+        n = min(max(1, int(number if number is not None else target.page)), count)
+        pg = self.catalog.page(target.book_id, n)
+        out = ReaderPage(book.id, book.title, n, labels[n - 1], count, text=pg.text if pg else "", labels=labels,
+                         filename=book.filename)
+        rects = [tuple(r[1:5]) for r in target.rects if r[0] == n]
+        spans = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in target.spans] if pg else []
+        out.highlighted = bool(rects) or any(b > a for a, b in spans)
+        pdf = original_path(self.settings, book.id)
+        if pg is None or not pdf.exists():
+            out.problem = (f"The image of p. {out.label} cannot be drawn: the book's original file is missing. "
+                           "Delete the book and upload it again to see its pages; the page's text follows.")
+            return out
+        try:
+            out.image = self._reader_image(pdf, pg, spans, list(target.quotes), rects, book.id)
+            boxes = [b for a, z in spans if z > a for b in pg.boxes(a, z)] + list(rects)
+            width, height = png_size(out.image)
+            if boxes and width and height:
+                out.focus = (min(1.0, max(0.0, min(b[0] for b in boxes) * READER_ZOOM / width)),
+                             min(1.0, max(0.0, min(b[1] for b in boxes) * READER_ZOOM / height)))
+        except Exception as e:  # noqa: BLE001 - a damaged page: say so, show the text
+            log.warning("page %s of %s could not be rendered: %s", n, book.id, e)
+            out.problem = (f"The image of p. {out.label} could not be drawn ({type(e).__name__}: the page is damaged "
+                           "in the stored file). Its text follows; the original may still open in a PDF viewer.")
+        return out
+
+    def _reader_image(self, pdf: Path, pg, spans, quotes, rects, book_id: str) -> Path:
+        from .render import locate, render_page
+
+        local = [(a, b) for a, b in spans if b > a]
+        found = [q for q in (locate(pg, x) for x in quotes) if q]
+        return render_page(pdf, pg, local, found, self.settings.page_cache_dir / book_id, READER_ZOOM, crop=False,
+                           rects=rects)
+
+    def page_pdf(self, book_id: str, number: int) -> bytes:
+        """Page ``number`` of the original as a one-page PDF (what "Download this page" gives)."""
+        import pymupdf
+
+        with pymupdf.open(self._original(book_id)) as src, pymupdf.open() as one:
+            if not 1 <= number <= src.page_count:
+                raise NotFoundError(f"The file has no page {number} (it has {src.page_count}).")
+            one.insert_pdf(src, from_page=number - 1, to_page=number - 1)
+            return one.tobytes(garbage=1, deflate=True)
+
+    def book_pdf(self, book_id: str, number: int) -> bytes:
+        """The whole original, set to open at page ``number`` (the PDF's OpenAction; viewers that honour it —
+        Firefox, Acrobat, most phone viewers — show that page first)."""
+        import pymupdf
+
+        with pymupdf.open(self._original(book_id)) as doc:
+            if not 1 <= number <= doc.page_count:
+                raise NotFoundError(f"The file has no page {number} (it has {doc.page_count}).")
+            doc.xref_set_key(doc.pdf_catalog(), "OpenAction", f"[{doc[number - 1].xref} 0 R /XYZ null null null]")
+            return doc.tobytes(garbage=0)
+
+    def uploaded_file(self, book_id: str) -> Path | None:
+        """The file as it was uploaded when it is not the PDF the pages come from (an EPUB, a Word file, …
+        laid out as that PDF); None for a PDF book or when it is gone."""
+        path = source_path(self.settings, book_id)
+        return path if path.exists() and path != original_path(self.settings, book_id) else None
+
+    def _original(self, book_id: str) -> Path:
+        path = original_path(self.settings, book_id)
+        if not path.exists():
+            raise RagError("The book's original file is missing; delete the book and upload it again.")
+        return path

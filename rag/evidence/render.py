@@ -28,10 +28,13 @@ def locate(page: Page, sentence: str) -> tuple[int, int] | None:
 
 
 def render_page(pdf: Path, page: Page, spans: list[tuple[int, int]], quotes: list[tuple[int, int]], out_dir: Path,
-                zoom: float = 1.5, crop: bool = True) -> Path:
-    """PNG of ``page`` with page-local ``spans`` (chunk) and ``quotes`` (sentences) highlighted;
-    ``crop`` keeps the band around the highlights (full width). Cached by its inputs."""
-    key = hashlib.sha1(repr((page.number, spans, quotes, zoom, crop)).encode()).hexdigest()[:16]
+                zoom: float = 1.5, crop: bool = True, rects: list[tuple[float, float, float, float]] = ()) -> Path:
+    """PNG of ``page`` with page-local ``spans`` (chunk) and ``quotes`` (sentences) highlighted and ``rects``
+    (a figure's box, PDF points) framed; ``crop`` keeps the band around the highlights (full width). Cached by its
+    inputs."""
+    rects = [tuple(float(v) for v in r) for r in rects]
+    key = hashlib.sha1(repr((page.number, spans, quotes, zoom, crop) + ((rects,) if rects else ())).encode()
+                       ).hexdigest()[:16]
     out = out_dir / f"p{page.number}-{key}.png"
     if out.exists():
         return out
@@ -45,6 +48,8 @@ def render_page(pdf: Path, page: Page, spans: list[tuple[int, int]], quotes: lis
         boxes += [(b, QUOTE_COLOUR) for s, e in quotes for b in page.boxes(s, e)]
         for box, colour in boxes:
             p.draw_rect(pymupdf.Rect(box) + (-1, -1, 1, 1), color=None, fill=colour, fill_opacity=0.35, overlay=True)
+        for r in rects:
+            p.draw_rect(pymupdf.Rect(r) + (-3, -3, 3, 3), color=QUOTE_COLOUR, width=2.5, overlay=True)
         clip = p.rect
         if crop and boxes:  # line boxes are in unrotated page space; the clip is in the page as shown
             shown = [pymupdf.Rect(b) * p.rotation_matrix for b, _ in boxes]

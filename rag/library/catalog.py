@@ -65,7 +65,23 @@ MIGRATIONS = [
     ("books", "sections", "TEXT NOT NULL DEFAULT '[]'"),
     ("books", "doc_type", "TEXT NOT NULL DEFAULT ''"),
     ("pages", "ocr", "REAL NOT NULL DEFAULT -1"),
+    ("sessions", "owner", "TEXT NOT NULL DEFAULT ''"),  # the browser that started the chat ('' = before owners)
+    ("answer_metrics", "outcome", "TEXT NOT NULL DEFAULT ''"),  # answer | likely | not_found
+    # what "confidence" holds: 'similarity' (the old 0.7 × similarity formula), 'answerable' (P(the books answer it))
+    ("answer_metrics", "confidence_kind", "TEXT NOT NULL DEFAULT 'similarity'"),
 ]
+
+# rows written before confidence meant P(answerable): that probability (and the outcome) from the stored answer,
+# -1 (unknown) where the answer did not record it
+_MIGRATE_CONFIDENCE = """
+UPDATE answer_metrics SET
+  confidence = coalesce((SELECT json_extract(m.answer, '$.confidence') FROM messages m
+                         WHERE m.id = answer_metrics.message_id AND json_valid(m.answer)), -1),
+  outcome = coalesce(nullif((SELECT json_extract(m.answer, '$.outcome') FROM messages m
+                             WHERE m.id = answer_metrics.message_id AND json_valid(m.answer)), ''),
+                     CASE WHEN not_found THEN 'not_found' ELSE 'answer' END),
+  confidence_kind = 'answerable'
+WHERE confidence_kind = 'similarity'"""
 _FIGURE_COLS = ("book_id, idx, page, page_label, bbox, kind, caption, ref, labels, context, anchor, path, width, height, "
                 "description")
 
@@ -90,6 +106,7 @@ class Catalog:
             # before six strategies existed, "sentence" named today's paragraph→sentence default
             db.execute("""UPDATE books SET chunking = json_set(chunking, '$.chunker', 'paragraph', '$.v', 2)
                           WHERE json_extract(chunking, '$.v') IS NULL AND json_extract(chunking, '$.chunker') = 'sentence'""")
+            db.execute(_MIGRATE_CONFIDENCE)
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30)
@@ -208,6 +225,12 @@ class Catalog:
                            (book_id, number)).fetchone()
             return self._page(r) if r else None
 
+    def page_labels(self, book_id: str) -> list[str]:
+        """Every page's printed label, in page order (index = page number - 1)."""
+        with self._db() as db:
+            return [r["label"] for r in db.execute("SELECT label FROM pages WHERE book_id=? ORDER BY number",
+                                                   (book_id,))]
+
     @staticmethod
     def _page(r: sqlite3.Row) -> Page:
         d = dict(r)
@@ -277,14 +300,34 @@ class Catalog:
             return [Chunk(**dict(r)) for r in rows]
 
     # --- chat ------------------------------------------------------------------
-    def new_session(self, title: str = "New chat") -> int:
+    def new_session(self, title: str = "New chat", owner: str = "") -> int:
         with self._db() as db:
-            cur = db.execute("INSERT INTO sessions(title, created_at, updated_at) VALUES(?,?,?)", (title, _now(), _now()))
+            cur = db.execute("INSERT INTO sessions(title, created_at, updated_at, owner) VALUES(?,?,?,?)",
+                             (title, _now(), _now(), owner))
             return int(cur.lastrowid)
 
-    def sessions(self) -> list[dict]:
+    def sessions(self, owner: str | None = None, search: str = "", limit: int | None = None) -> list[dict]:
+        """Chats, most recent first: every one (``owner`` None) or one owner's; ``search``: words the title holds."""
+        q, args = "SELECT * FROM sessions WHERE 1", []
+        if owner is not None:
+            q += " AND owner = ?"
+            args.append(owner)
+        for word in search.split():
+            q += " AND title LIKE ? ESCAPE '\\'"
+            args.append("%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+        q += " ORDER BY updated_at DESC, id DESC" + (f" LIMIT {int(limit)}" if limit else "")
         with self._db() as db:
-            return [dict(r) for r in db.execute("SELECT * FROM sessions ORDER BY updated_at DESC, id DESC")]
+            return [dict(r) for r in db.execute(q, args)]
+
+    def session(self, session_id: int) -> dict | None:
+        with self._db() as db:
+            r = db.execute("SELECT * FROM sessions WHERE id=?", (session_id,)).fetchone()
+            return dict(r) if r else None
+
+    def claim_sessions(self, owner: str) -> int:
+        """Chats from before chats had owners become ``owner``'s; returns how many."""
+        with self._db() as db:
+            return db.execute("UPDATE sessions SET owner=? WHERE owner=''", (owner,)).rowcount
 
     def rename_session(self, session_id: int, title: str) -> None:
         with self._db() as db:
@@ -306,10 +349,11 @@ class Catalog:
         with self._db() as db:
             db.execute("INSERT OR REPLACE INTO answer_metrics(message_id, session_id, created_at, question, total_ms, "
                        "first_token_ms, stages, avg_similarity, confidence, not_found, slow, low_similarity, "
-                       "quote_failures, book_ids) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                       "quote_failures, book_ids, outcome, confidence_kind) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                        (message_id, session_id, _now(), question, m["total_ms"], m["first_token_ms"],
                         json.dumps(m["stages"]), m["avg_similarity"], m["confidence"], int(m["not_found"]),
-                        int(m["slow"]), int(m["low_similarity"]), m["quote_failures"], json.dumps(m["book_ids"])))
+                        int(m["slow"]), int(m["low_similarity"]), m["quote_failures"], json.dumps(m["book_ids"]),
+                        m["outcome"], "answerable"))
 
     def set_feedback(self, message_id: int, score: int | None, comment: str = "") -> None:
         with self._db() as db:

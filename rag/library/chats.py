@@ -1,24 +1,51 @@
 """``Chats``: chat sessions and their messages, each answer stored with its metrics and the reader's feedback
-(the Chat and Metrics pages)."""
+(the Chat and Metrics pages).
+
+A chat belongs to an ``owner`` (the browser that started it, an id the page keeps in a cookie): its chat list
+shows only its own chats, and a chat URL (``?chat=12``) opens only for its owner. Chats from before owners
+existed go to the first browser that lists its chats (``claim``)."""
 from __future__ import annotations
 
 from ..types import Answer
 from .resources import Resources
+
+TITLE_CHARS = 80
+UNTITLED = "New chat"
+
+
+def title_of(text: str) -> str:
+    """A chat title from a question or a rename: one line, at most ``TITLE_CHARS`` characters."""
+    t = " ".join(text.split())
+    if len(t) > TITLE_CHARS:
+        t = t[:TITLE_CHARS - 1].rstrip() + "…"
+    return t or UNTITLED
 
 
 class Chats:
     def __init__(self, res: Resources):
         self.res = res
 
-    def sessions(self) -> list[dict]:
-        """Every chat (id, title, created_at, updated_at), most recent first."""
-        return self.res.catalog.sessions()
+    def sessions(self, owner: str | None = None, search: str = "", limit: int | None = None) -> list[dict]:
+        """Chats (id, title, owner, created_at, updated_at), most recent first: ``owner``'s (every chat when
+        None) whose title holds every word of ``search``."""
+        return self.res.catalog.sessions(owner, search, limit)
 
-    def new(self, title: str = "New chat") -> int:
-        return self.res.catalog.new_session(title)
+    def get(self, session_id: int, owner: str | None = None) -> dict | None:
+        """The chat, or None when there is none with that id (deleted) or it is another owner's."""
+        s = self.res.catalog.session(int(session_id))
+        if s is None or (owner is not None and s["owner"] not in (owner, "")):
+            return None
+        return s
+
+    def claim(self, owner: str) -> int:
+        """Chats from before owners existed become ``owner``'s (the first browser to list its chats)."""
+        return self.res.catalog.claim_sessions(owner) if owner else 0
+
+    def new(self, title: str = UNTITLED, owner: str = "") -> int:
+        return self.res.catalog.new_session(title_of(title), owner)
 
     def rename(self, session_id: int, title: str) -> None:
-        self.res.catalog.rename_session(session_id, title)
+        self.res.catalog.rename_session(session_id, title_of(title))
 
     def delete(self, session_id: int) -> None:
         self.res.catalog.delete_session(session_id)
@@ -46,3 +73,19 @@ class Chats:
     def metrics(self) -> list[dict]:
         """Every answered question's metrics (oldest first), for the Metrics page."""
         return self.res.catalog.metrics()
+
+
+def history(messages: list[dict]) -> tuple[list[tuple[str, str]], dict | None]:
+    """The (question, answer text) turns of a chat's messages and the last answer (``Answer.to_dict()``), what the
+    next question is folded into and searched with."""
+    turns: list[tuple[str, str]] = []
+    last_q, last_answer = None, None
+    for m in messages:
+        if m["role"] == "user":
+            last_q = m["content"]
+        elif last_q is not None:
+            turns.append((last_q, m["content"]))
+            last_q = None
+            if m.get("answer"):
+                last_answer = m["answer"]
+    return turns, last_answer

@@ -1,0 +1,202 @@
+"""The reading room in a real browser (`streamlit run app.py`, Debian chromium driven by Playwright), at 1280 px and
+400 px: clicking [1] shows the cited page large with its highlight; the default answer view shows no stage
+timings or word-pieces; two browsers see separate chats and a chat's URL reopens it; separate upload results.
+Screenshots go to test-artifacts/."""
+import inspect
+import os
+import re
+import shutil
+
+import pymupdf
+import pytest
+
+from tests.conftest import ROOT
+from tests.servers import free_port, process, venv_bin
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
+                                reason="Debian chromium not installed (scripts/test.sh installs it)")
+SHOTS = ROOT / "test-artifacts"
+QUESTION = "How often do tomatoes need watering?"
+
+
+@pytest.fixture
+def reading_app(tmp_path, embed, book_pdf):
+    """The app over a library made before it starts: the garden book and a page with a figure."""
+    from rag.service import Folio
+    from rag.settings import Settings
+    from tests.pdfs import make_figure_pdf
+
+    data = tmp_path / "data"
+    f = Folio(Settings(data_dir=data), embed=embed)
+    f.library.ingest(book_pdf, "garden.pdf")
+    f.library.ingest(make_figure_pdf(), "studio.pdf")
+    port = free_port()
+    env = {**os.environ, "RAG_DATA_DIR": str(data), "HF_HUB_OFFLINE": "1"}
+    with process([venv_bin("streamlit"), "run", "app.py", "--server.port", str(port), "--server.headless", "true"],
+                 f"http://127.0.0.1:{port}/_stcore/health", timeout=120, log=tmp_path / "streamlit.log",
+                 cwd=ROOT, env=env):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert CHROMIUM, "chromium is required for the browser test"
+    SHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                    "--disable-component-update", "--no-first-run"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def ask(page, url: str, question: str = QUESTION, n: int = 0):
+    """Open the Chat page (a new chat) and ask; returns the answer's message once it is complete."""
+    from playwright.sync_api import expect
+
+    if url:
+        page.goto(url + "/chat")
+    box = page.get_by_placeholder("Ask about your books…")
+    expect(box).to_be_enabled(timeout=120_000)
+    box.fill(question)
+    box.press("Enter")
+    answer = page.locator('[data-testid="stChatMessage"]').nth(2 * n + 1)
+    expect(answer.get_by_text(re.compile(r"^Found in your books|^Likely answer|^Not in your books"))
+           ).to_be_visible(timeout=180_000)
+    return answer
+
+
+def highlighted_pixels(png: bytes) -> int:
+    """Pixels of the highlight colours (yellow: the cited chunk, orange: the quoted sentence) in a screenshot."""
+    pix = pymupdf.Pixmap(png)
+    n, data = pix.n, pix.samples
+    count = 0
+    for i in range(0, len(data) - n + 1, n * 2):  # every other pixel is enough
+        r, g, b = data[i], data[i + 1], data[i + 2]
+        if r > 220 and 150 < g < 245 and b < 190 and r - b > 60:
+            count += 1
+    return count
+
+
+def test_clicking_a_citation_opens_its_page_large_and_highlighted(reading_app, browser):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    answer = ask(page, reading_app)
+    expect(answer).to_contain_text("twice a week")
+    # the default answer view is for readers: no stage timings, word-pieces or scores
+    shown = answer.inner_text()
+    assert not re.search(r"\d ms\b|word-pieces|similarity|fused|⏱|🧩", shown), shown
+    assert re.search(r"Found in your books · (high|medium) confidence \(\d+%\)", shown)
+    page.screenshot(path=str(SHOTS / "reading_chat_1280.png"))
+    answer.get_by_text("How this answer was made").click()  # the builders' details: one click away
+    expect(answer.get_by_text(re.compile(r"^Searched for: "))).to_be_visible(timeout=60_000)
+    expect(answer.get_by_text(re.compile(r"^P\(the books answer it\) = 0\.\d+"))).to_be_visible()
+
+    answer.locator("button.cite").first.click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible(timeout=60_000)
+    expect(dialog.get_by_text(re.compile(r"^\[1\] Garden and Sky › "))).to_be_visible()
+    expect(dialog.get_by_text("Yellow: the cited passage · orange: the sentences the answer quotes")
+           ).to_be_visible(timeout=60_000)
+    img = dialog.locator('[data-testid="stImage"] img').first
+    expect(img).to_be_visible()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=img.element_handle(), timeout=60_000)
+    natural, shown_width = img.evaluate("i => [i.naturalWidth, i.getBoundingClientRect().width]")
+    dialog_width = dialog.bounding_box()["width"]
+    assert natural >= 800 and shown_width >= 0.8 * (dialog_width - 80), (natural, shown_width, dialog_width)
+    page.wait_for_timeout(1500)  # scrolled to the highlight
+    shot = page.screenshot(path=str(SHOTS / "reading_reader_1280.png"))  # (an element screenshot would scroll)
+    assert highlighted_pixels(shot) > 2000  # the highlight is on screen, not only somewhere on the page
+    where = dialog.get_by_text(re.compile(r"in the file\)$"))
+    before = where.inner_text()
+    dialog.locator(".st-key-reader-next button").filter(visible=True).click()
+    expect(where).not_to_have_text(before, timeout=60_000)
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0, timeout=30_000)
+
+
+def test_the_reader_works_on_a_phone(reading_app, browser):
+    from playwright.sync_api import expect
+
+    ctx = browser.new_context(viewport={"width": 400, "height": 800}, device_scale_factor=1)
+    page = ctx.new_page()
+    answer = ask(page, reading_app)
+    page.screenshot(path=str(SHOTS / "reading_chat_400.png"))
+    answer.locator("button.cite").first.click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible(timeout=60_000)
+    box = dialog.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 400 and box["width"] >= 300  # fits the screen
+    img = dialog.locator('[data-testid="stImage"] img').first
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=img.element_handle(), timeout=60_000)
+    assert img.evaluate("i => i.getBoundingClientRect().width") >= 700  # drawn wide enough to read; scrolls sideways
+    page.wait_for_timeout(1500)
+    shot = page.screenshot(path=str(SHOTS / "reading_reader_400.png"))
+    assert highlighted_pixels(shot) > 1000  # the passage is scrolled into view
+    for key in ("reader-prev", "reader-next"):
+        b = dialog.locator(f".st-key-{key} button").filter(visible=True).bounding_box()
+        assert b and 0 <= b["x"] and b["x"] + b["width"] <= 400  # the page controls fit the width
+    ctx.close()
+
+
+def test_two_browsers_have_separate_chats_and_a_chat_url_reopens_it(reading_app, browser):
+    from playwright.sync_api import expect
+
+    a = browser.new_context(viewport={"width": 1280, "height": 900})
+    b = browser.new_context(viewport={"width": 1280, "height": 900})
+    pa = a.new_page()
+    ask(pa, reading_app)
+    expect(pa).to_have_url(re.compile(r"/chat\?chat=\d+$"), timeout=30_000)
+    url = pa.url
+    title = pa.locator('[data-testid="stSidebar"]').get_by_role("button", name=QUESTION)
+    expect(title).to_be_visible(timeout=30_000)
+    # the other browser: its own (empty) chat list, and the first browser's chat URL does not open there
+    pb = b.new_page()
+    pb.goto(reading_app + "/chat")
+    expect(pb.get_by_placeholder("Ask about your books…")).to_be_enabled(timeout=60_000)
+    expect(pb.get_by_text("Your chats will be listed here.")).to_be_visible(timeout=30_000)
+    assert pb.locator('[data-testid="stSidebar"]').get_by_role("button", name=QUESTION).count() == 0
+    pb.goto(url)
+    expect(pb.get_by_text(re.compile(r"^Chat \d+ is not there"))).to_be_visible(timeout=60_000)
+    assert pb.locator('[data-testid="stChatMessage"]').count() == 0
+    # the first browser, a new tab: a new chat (nothing appended to the old one), the old one in its list …
+    pa2 = a.new_page()
+    pa2.goto(reading_app + "/chat")
+    expect(pa2.locator('[data-testid="stSidebar"]').get_by_role("button", name=QUESTION)
+           ).to_be_visible(timeout=60_000)
+    assert pa2.locator('[data-testid="stChatMessage"]').count() == 0
+    # … and the chat's URL reopens it
+    pa2.goto(url)
+    expect(pa2.locator('[data-testid="stChatMessage"]')).to_have_count(2, timeout=60_000)
+    expect(pa2.locator('[data-testid="stChatMessage"]').nth(1)).to_contain_text("twice a week")
+    pa2.screenshot(path=str(SHOTS / "reading_chat_url.png"))
+    a.close()
+    b.close()
+
+
+def test_two_browsers_see_only_their_own_upload_results(reading_app, browser, tmp_path):
+    from playwright.sync_api import expect
+
+    from rag.library.books import Library
+    from tests.pdfs import make_table_pdf
+
+    if "owner" not in inspect.signature(Library.jobs).parameters:
+        pytest.skip("Library.jobs(owner) (task D: upload jobs per owner) is not on this branch yet")
+    pdf = tmp_path / "planting.pdf"
+    pdf.write_bytes(make_table_pdf())
+    a = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    b = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    a.goto(reading_app)
+    a.locator("input[type=file]").set_input_files([str(pdf)])
+    expect(a.get_by_text(re.compile(r"planting\.pdf: Ready:"))).to_be_visible(timeout=180_000)
+    b.goto(reading_app)
+    expect(b.get_by_role("heading", name="📚 Library")).to_be_visible(timeout=60_000)
+    expect(b.get_by_text(re.compile(r"3 book\(s\)"))).to_be_visible(timeout=60_000)  # the book is everyone's
+    b.wait_for_timeout(3000)
+    assert b.get_by_text(re.compile(r"planting\.pdf: Ready:")).count() == 0  # the upload result is not

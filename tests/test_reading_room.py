@@ -1,0 +1,205 @@
+"""The reading room's parts without a browser: book text as blocks (paragraphs, lists, code, tables; never markup),
+an answer's fenced blocks and citations, the one confidence notion (and old metrics rows migrated to it), chats
+that belong to their browser, and the reader view's page — the cited page highlighted, the original whole or as
+one page, and clear messages for a page that cannot be drawn or a book that is gone."""
+import json
+import sqlite3
+
+import pymupdf
+import pytest
+
+from rag.answer.metrics import HIGH_CONFIDENCE, answer_metrics, confidence_words, level, outcome
+from rag.errors import NotFoundError
+from rag.evidence.blocks import answer_blocks, chunk_layout, cite_segments, source_blocks, table_rows
+from rag.evidence.reader import ReaderTarget, png_size
+from rag.library.catalog import Catalog
+from rag.library.chats import Chats, history, title_of
+from rag.library.ingest import original_path
+from rag.parse.document import parse_pdf
+from rag.types import Answer, Chunk
+from tests.pdfs import CODE, MARKUP_LINE, PLANTING, make_code_pdf, make_table_pdf
+
+
+def page_chunk(page) -> Chunk:
+    return Chunk("b", 0, page.text, page.number, page.number, page.offset, page.offset + len(page.text))
+
+
+# --- book text as blocks -------------------------------------------------------------------------------------
+
+def test_a_ruled_table_becomes_rows_and_its_caption_stays_text():
+    page = parse_pdf(make_table_pdf(), "planting.pdf").pages[0]
+    for layout in (chunk_layout(page_chunk(page), [page]), ()):  # with the parser's line kinds, and without
+        blocks = source_blocks(page.text, layout)
+        tables = [b for b in blocks if b.kind == "table"]
+        assert len(tables) == 1 and tables[0].rows == tuple(tuple(r) for r in PLANTING)
+        texts = [b.text for b in blocks if b.kind == "para"]
+        assert texts[0].startswith("The kitchen garden follows the seasons. Each crop") and "\n" not in texts[0]
+        assert "Table 1: When to sow and harvest" in texts and not any("|" in t for t in texts)
+
+
+def test_code_keeps_its_lines_and_indentation_and_prose_is_reflowed():
+    page = parse_pdf(make_code_pdf(), "recursion.pdf").pages[0]
+    blocks = source_blocks(page.text, chunk_layout(page_chunk(page), [page]))
+    assert [b.kind for b in blocks] == ["para", "para", "code", "para"]
+    assert blocks[2].text == "\n".join(CODE)
+    assert blocks[1].text.startswith("A function that calls itself is recursive") and "\n" not in blocks[1].text
+
+
+def test_without_a_layout_sessions_lists_and_pipes_are_still_found():
+    text = ("To see it, type:\n\n>>> x = 5\n>>> x + 1\n6\n\nThe rules:\n\n• Parentheses come first,\nthen powers.\n\n"
+            "• Then products.\n\nAfter the list, prose\ngoes on.\n| a | b |\n|---|---|\n| 1 | 2 |")
+    blocks = source_blocks(text)
+    assert [b.kind for b in blocks] == ["para", "code", "para", "list", "para", "table"]
+    assert blocks[1].text == ">>> x = 5\n>>> x + 1\n6"
+    assert blocks[3].text == "• Parentheses come first, then powers.\n• Then products."
+    assert blocks[4].text == "After the list, prose goes on."
+    assert blocks[5].rows == (("a", "b"), ("1", "2"))
+
+
+def test_book_text_stays_the_characters_it_is_made_of():
+    blocks = source_blocks(MARKUP_LINE + "\n<b>bold</b> **not bold** [link](http://x)")
+    assert blocks[0].kind == "para" and blocks[0].text == MARKUP_LINE + " <b>bold</b> **not bold** [link](http://x)"
+    assert table_rows(["| <script>x</script> | *y* |"]) == [["<script>x</script>", "*y*"]]
+
+
+def test_answer_blocks_split_fenced_code_and_tables_and_find_citations():
+    text = ("Define it so [1]\n```\ndef f(n):\n    return n\n```\nThe table [2, 3]:\n```table\n| Crop | Month |\n"
+            "|---|---|\n| Leek | May |\n```\n\nSecond paragraph [9].\n```\nunclosed = True")
+    blocks = answer_blocks(text)
+    assert [b.kind for b in blocks] == ["para", "code", "para", "table", "para", "code"]
+    assert blocks[1].text == "def f(n):\n    return n" and blocks[5].text == "unclosed = True"
+    assert blocks[3].rows == (("Crop", "Month"), ("Leek", "May"))
+    assert cite_segments(blocks[2].text, {1, 2, 3}) == [("text", "The table "), ("cite", 2), ("cite", 3),
+                                                         ("text", ":")]
+    assert cite_segments("Second paragraph [9].", {1, 2}) == [("text", "Second paragraph [9].")]  # no source 9
+
+
+# --- one confidence --------------------------------------------------------------------------------------------
+
+def test_one_confidence_in_plain_words():
+    a = Answer(question="q", query="q", text="x [1]", confidence=0.92)
+    m = answer_metrics(a, 3000, 0.4)
+    assert m["confidence"] == 0.92 and m["outcome"] == "answer" and not m["not_found"]
+    assert confidence_words(0.92, "answer") == "Found in your books · high confidence (92%)"
+    assert confidence_words(0.7, "answer").endswith("medium confidence (70%)") and level(0.3) == "low"
+    assert confidence_words(0.5, "likely").startswith("Likely answer · low confidence (50%)")
+    assert confidence_words(0.1, "not_found").startswith("Not in your books")
+    assert outcome({"not_found": True}) == "not_found" and outcome({}) == "answer"  # stored before outcomes
+    assert outcome({"outcome": "likely", "not_found": False}) == "likely"
+    assert HIGH_CONFIDENCE == 0.85
+
+
+def test_metrics_rows_from_the_similarity_formula_are_migrated(tmp_path):
+    cat = Catalog(tmp_path / "catalog.db")
+    sid = cat.new_session("old chat")
+    rows = []
+    for conf, not_found in ((0.92, False), (0.12, True)):
+        mid = cat.add_message(sid, "assistant", "text", {"confidence": conf, "not_found": not_found})
+        rows.append(mid)
+        cat.add_metrics(mid, sid, "q", {"total_ms": 10, "first_token_ms": 5, "stages": {}, "avg_similarity": 0.5,
+                                        "confidence": 0.0, "not_found": not_found, "outcome": "", "slow": False,
+                                        "low_similarity": False, "quote_failures": 0, "book_ids": []})
+    lost = cat.add_message(sid, "assistant", "an answer stored without its dict")
+    cat.add_metrics(lost, sid, "q", {"total_ms": 10, "first_token_ms": 5, "stages": {}, "avg_similarity": 0.5,
+                                     "confidence": 0.29, "not_found": False, "outcome": "", "slow": False,
+                                     "low_similarity": False, "quote_failures": 0, "book_ids": []})
+    with sqlite3.connect(tmp_path / "catalog.db") as db:  # as an older version left them: 0.7 × similarity …
+        db.execute("UPDATE answer_metrics SET confidence_kind='similarity', confidence=0.29, outcome=''")
+    got = {r["message_id"]: r for r in Catalog(tmp_path / "catalog.db").metrics()}
+    assert (got[rows[0]]["confidence"], got[rows[0]]["outcome"]) == (0.92, "answer")
+    assert (got[rows[1]]["confidence"], got[rows[1]]["outcome"]) == (0.12, "not_found")
+    assert got[lost]["confidence"] == -1  # unknown: the Metrics page leaves it out
+    assert {r["confidence_kind"] for r in got.values()} == {"answerable"}
+
+
+# --- chats -----------------------------------------------------------------------------------------------------
+
+def test_chats_belong_to_their_browser_and_are_found_by_title(folio):
+    chats: Chats = folio.chats
+    legacy = folio.catalog.new_session("From before owners")
+    a1 = chats.new("How often do tomatoes need watering?", owner="a" * 32)
+    a2 = chats.new("  Leeks\n in   winter  ", owner="a" * 32)
+    b1 = chats.new("Tomatoes for b", owner="b" * 32)
+    assert chats.claim("a" * 32) == 1 and chats.claim("b" * 32) == 0  # the first browser gets the old chats
+    assert [c["id"] for c in chats.sessions("a" * 32)] == [a2, a1, legacy]
+    assert [c["id"] for c in chats.sessions("b" * 32)] == [b1]
+    assert [c["id"] for c in chats.sessions("a" * 32, "tomato WATER")] == [a1]
+    assert chats.sessions("a" * 32, "50%_") == []  # LIKE wildcards are plain characters
+    assert chats.get(a2, "a" * 32)["title"] == "Leeks in winter"
+    assert chats.get(a1, "b" * 32) is None and chats.get(999) is None
+    chats.rename(a1, "x" * 200)
+    assert chats.get(a1)["title"] == title_of("x" * 200) and len(title_of("x" * 200)) == 80
+    chats.delete(a1)
+    assert chats.get(a1) is None and [c["id"] for c in chats.sessions("a" * 32)] == [a2, legacy]
+
+
+def test_history_pairs_questions_with_answers():
+    msgs = [{"role": "user", "content": "q1", "answer": None},
+            {"role": "assistant", "content": "a1", "answer": {"n": 1}},
+            {"role": "user", "content": "q2", "answer": None},
+            {"role": "assistant", "content": "⚠️ failed", "answer": None}]
+    turns, last = history(msgs)
+    assert turns == [("q1", "a1"), ("q2", "⚠️ failed")] and last == {"n": 1}
+
+
+# --- the reader view -----------------------------------------------------------------------------------------
+
+def cited(folio, book_pdf):
+    folio.library.ingest(book_pdf, "garden.pdf")
+    answer = folio.ask("How often do tomatoes need watering?").consume()
+    n = answer.checks[0].n
+    return answer, next(s for s in answer.sources if s.n == n)
+
+
+def test_a_citation_opens_its_page_large_and_highlighted_with_the_original(folio, book_pdf):
+    answer, src = cited(folio, book_pdf)
+    target = folio.reader.open_source(src, answer.text)
+    assert target.quotes and "twice a week" in target.quotes[0] and target.title.startswith(f"[{src.n}] Garden")
+    assert ReaderTarget.from_dict(json.loads(json.dumps(target.to_dict()))) == target  # kept in the session
+    page = folio.reader.read(target)
+    assert page.number == target.page and page.highlighted and page.image and page.image.exists()
+    assert page.focus is not None and 0 < page.focus[1] < 1
+    with pymupdf.open(original_path(folio.settings, src.book_id)) as doc:
+        points = doc[page.number - 1].rect.width
+    assert png_size(page.image)[0] >= 2 * points - 1  # drawn at 144 dpi: readable at full width
+    assert page.count == 5 and len(page.labels) == 5 and page.where.startswith(f"p. {page.label} (page")
+    other = folio.reader.read(target, 1)
+    assert other.number == 1 and not other.highlighted  # the cover: nothing cited there
+    assert folio.reader.read(target, 99).number == 5  # a jump past the end shows the last page
+    one = pymupdf.open(stream=folio.reader.page_pdf(src.book_id, target.page), filetype="pdf")
+    assert one.page_count == 1 and "twice a week" in one[0].get_text()
+    whole = pymupdf.open(stream=folio.reader.book_pdf(src.book_id, target.page), filetype="pdf")
+    kind, value = whole.xref_get_key(whole.pdf_catalog(), "OpenAction")
+    assert whole.page_count == 5 and kind == "array" and value.startswith(f"[{whole[target.page - 1].xref} 0 R")
+    with pytest.raises(NotFoundError):
+        folio.reader.page_pdf(src.book_id, 6)
+
+
+def test_a_page_that_cannot_be_drawn_or_a_deleted_book_gives_a_clear_message(folio, book_pdf):
+    answer, src = cited(folio, book_pdf)
+    target = folio.reader.open_source(src, answer.text)
+    pdf = original_path(folio.settings, src.book_id)
+    pdf.write_bytes(b"%PDF-1.7\n this file was damaged after it was indexed")
+    page = folio.reader.read(target)  # no traceback: the reason, and the page's text instead
+    assert page.image is None and "could not be drawn" in page.problem and "twice a week" in page.text
+    pdf.unlink()
+    page = folio.reader.read(target)
+    assert page.image is None and "original file is missing" in page.problem
+    folio.library.delete_book(src.book_id)
+    with pytest.raises(NotFoundError, match="no longer in your library"):
+        folio.reader.read(target)
+    assert [b.kind for b in folio.reader.passage(src.hit)]  # the quoted passage still reads, from its text
+
+
+def test_an_epub_reads_with_its_code_and_table_and_its_upload_comes_with_it(folio):
+    from tests.bookfiles import CODE as EPUB_CODE, TABLE as EPUB_TABLE, make_epub
+
+    r = folio.library.ingest(make_epub(), "garden.epub")
+    blocks = [b for c in folio.catalog.chunks(r.book_id) for b in folio.reader.passage(c)]
+    assert any(b.kind == "table" and b.rows == tuple(tuple(x) for x in EPUB_TABLE) for b in blocks)
+    # the listing is a <p> with <br/>: as any browser shows it, its leading spaces collapse; its lines stay lines
+    listing = "\n".join(line.strip() for line in EPUB_CODE.split("\n"))
+    assert any(b.kind == "code" and b.text == listing for b in blocks), [b.text for b in blocks if b.kind == "code"]
+    assert folio.reader.uploaded_file(r.book_id).suffix == ".epub"  # offered beside the laid-out PDF
+    page = folio.reader.read(ReaderTarget(r.book_id, 2))
+    assert page.image is not None and page.count >= 2

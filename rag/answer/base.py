@@ -9,7 +9,7 @@ NOT_FOUND_TEXT = ("Not in your books: no passage was relevant enough to answer t
                   "are listed below; they are not an answer. Try rephrasing, choosing another book, or lowering "
                   "the similarity threshold in the sidebar.")
 NOT_IN_BOOKS_TEXT = ("Not in your books: the passages found share words or topic with the question but do not seem "
-                     "to answer it (answerable: {p:.0%}). The closest passages are listed below; they are not an "
+                     "to answer it. The closest passages are listed below; they are not an "
                      "answer.")
 
 

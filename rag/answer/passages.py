@@ -32,6 +32,7 @@ class Unit:
     end: int
     kind: str  # "sentence" | "item" | "code" | "table"
     text: str  # whitespace-normalised prose; code and tables line by line (code indented as on the page)
+    opens_paragraph: bool = True  # a blank line (or the source's start) comes before it
 
     @property
     def prose(self) -> bool:
@@ -95,6 +96,8 @@ def units(src: Source) -> list[Unit]:
             j += 1
         out.extend(_prose(text, lines[i:j]))
         i = j
+    for prev, u in zip(out, out[1:]):
+        u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
     return out
 
 
@@ -199,8 +202,9 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
             items += ok
         elif _opens(last):
             ok = words <= MAX_WORDS  # "… as follows:" / "… mit folgenden Eigenschaften" goes on
-        else:
-            ok = keep(j + 1) and sentences < max_sentences and words < MAX_WORDS
+        else:  # the anchor's paragraph reads on; a new paragraph only while it still answers
+            ok = (keep(j + 1) or not nxt.opens_paragraph and last.kind == "sentence") \
+                and sentences < max_sentences and words < MAX_WORDS
             sentences += ok
         if not ok:
             break

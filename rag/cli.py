@@ -25,6 +25,17 @@ def clean(text: str) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(text))
 
 
+def ingest_files(paths: list[Path]) -> list[Path]:
+    """The files to ingest: each file named, and the PDFs in each folder named (sorted, not recursive)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out += sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() == ".pdf")
+        else:
+            out.append(p)
+    return out
+
+
 def answer_json(a, svc) -> dict:
     """The stable JSON shape of ``ask --json`` (documented in the README)."""
     return {
@@ -64,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rag", description="Folio pipeline, headless.")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("ingest", help="add PDFs to the library")
-    p.add_argument("files", nargs="+", type=Path)
+    p.add_argument("files", nargs="+", type=Path, help="PDF files, or folders (their PDFs)")
     p.add_argument("--force", action="store_true", help="re-index even if already present")
     _chunk_args(p)
     p = sub.add_parser("ask", help="ask the library a question")
@@ -103,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_eval(args, svc)
         if args.cmd == "ingest":
-            for f in args.files:
+            for f in ingest_files(args.files):
                 print(f"{clean(f)}:", file=sys.stderr)
                 try:
                     if not f.is_file():
@@ -118,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{r.book_id}\t{clean(r.title)}\t{clean(state)}", flush=True)
                 except RagError as e:
                     print(f"\nerror: {clean(e)}", file=sys.stderr)
+                    failed += 1
+                except OSError as e:  # unreadable file (permissions, a device): this file fails, the others go on
+                    print(f"\nerror: {clean(f)}: cannot be read ({clean(e.strerror or e)}).", file=sys.stderr)
                     failed += 1
         elif args.cmd == "books":
             for b in svc.library.books():

@@ -80,7 +80,7 @@ def mupdf_messages() -> tuple[int, list[str]]:
 
 # PDF syntax that only a (partial) revision of the file has: after the last end marker it means the file was cut
 # inside an appended revision (or after a linearized file's first-page section), not that junk was appended
-_PDF_SYNTAX = re.compile(rb"\d+\s+\d+\s+obj\b|\bendobj\b|\bstartxref\b|\btrailer\b|\bxref\s")
+_PDF_SYNTAX = re.compile(rb"\b\d+\s+\d+\s+obj\b|\bstartxref\s+\d|\btrailer\s*<<|\bxref\s+\d+\s+\d")
 
 
 def truncated(data: bytes) -> bool:

@@ -11,12 +11,24 @@ from rag.auth.serving import is_loopback
 
 
 def require_access() -> None:
+    """Stops the run (after a refusal) unless this browser may use the app; called by app.py and get_service()
+    (Streamlit runs a page file without app.py for the first request of a new server that asks for a page)."""
     if gate.ACTIVE:
-        st.sidebar.html('<a href="/logout" target="_self">Sign out</a>')  # same tab (a link_button opens a new one)
         return
-    ip = st.context.ip_address  # None on this machine (and in AppTest)
-    if ip is None or is_loopback(ip):
+    ip = st.context.ip_address  # None on this machine; not an address at all in AppTest (no browser)
+    if not isinstance(ip, str) or is_loopback(ip):
         return
+    # the only page there is (st.navigation also ends Streamlit's serving of pages/*.py as pages of their own)
+    st.navigation([st.Page(_refused, title="Folio")], position="hidden").run()
+    st.stop()
+
+
+def _refused() -> None:
     st.error("Folio is not served to the network without a password. On the server, set one "
              "(`python -m rag set-password`) and start Folio with `scripts/run.sh --network`.", icon="🔒")
-    st.stop()
+
+
+def sign_out_link() -> None:
+    """Behind the login gate: a "Sign out" link in the sidebar (same tab; a link_button would open a new one)."""
+    if gate.ACTIVE:
+        st.sidebar.html('<a href="/logout" target="_self">Sign out</a>')

@@ -81,3 +81,34 @@ def test_only_the_login_page_without_the_password(gated_url):
             expect(page.get_by_label("Password")).to_be_visible(timeout=30_000)
         finally:
             browser.close()
+
+
+def test_the_app_started_by_hand_on_the_network_refuses_other_machines(tmp_path):
+    """``streamlit run app.py --server.address 0.0.0.0`` (not scripts/run.sh): a browser coming from the network
+    gets the refusal on every page — the first request of the fresh server asking for a page directly included —
+    while this machine still gets the app."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.servers import venv_bin
+
+    ip = outward_ip()
+    if ip is None:
+        pytest.skip("this machine has no network address to come from")
+    port = free_port()
+    env = {**run_env(tmp_path), "HF_HUB_OFFLINE": "1"}
+    with process([venv_bin("streamlit"), "run", "app.py", "--server.address", "0.0.0.0", "--server.port", str(port)],
+                 f"http://127.0.0.1:{port}/_stcore/health", timeout=120, cwd=ROOT, env=env,
+                 log=tmp_path / "streamlit.log"), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            for path in ("/chat", "/chat", "/inspector", "/"):
+                page = browser.new_page()
+                page.goto(f"http://{ip}:{port}{path}")
+                expect(page.get_by_text("Folio is not served to the network without a password")).to_be_visible(
+                    timeout=60_000)
+                assert page.locator("h1").count() == 0 and page.locator('[data-testid="stSidebarNav"]').count() == 0
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{port}/chat")
+            expect(page.get_by_role("heading", name="💬 Chat")).to_be_visible(timeout=60_000)
+        finally:
+            browser.close()

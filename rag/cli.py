@@ -177,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
                     failed += 1
         elif args.cmd == "books":
             for b in svc.library.books():
-                print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{clean(b.title)}")
+                why = f"\t{clean(b.error)}" if b.status == "failed" and b.error else ""  # and what to do
+                print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{clean(b.title)}{why}")
         elif args.cmd == "reindex":
             for r in svc.library.reindex(args.book, _progress, chunking=_chunking(args)):
                 print(file=sys.stderr)

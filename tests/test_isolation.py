@@ -59,6 +59,17 @@ def test_a_letters_book_from_an_older_version_is_marked_failed_and_nothing_else_
     assert [f.id for f in folio.library.failed()] == [bad.book_id]
     assert folio.library.book(good.book_id).status == "ready"
 
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    listed = subprocess.run([sys.executable, "-m", "rag", "books"], cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, "RAG_DATA_DIR": str(folio.settings.data_dir), "PYTHONPATH": str(ROOT)})
+    row = next(ln.split("\t") for ln in listed.stdout.splitlines() if ln.startswith(bad.book_id))
+    assert row[1] == "failed" and "single letters" in row[5]  # the CLI lists it with why
+
     k = folio.library.ingest(KITCHEN, "kitchen.pdf")  # later ingests go through
     assert folio.library.book(k.book_id).status == "ready"
     assert "ten minutes" in folio.ask("How long should I knead bread dough?").consume().text

@@ -4,9 +4,11 @@ Entry point (``streamlit run app.py``): registers the pages and the shared sideb
 """
 import streamlit as st
 
+from pages._auth import require_access, sign_out_link
 from pages._shared import backend_sidebar, library_sidebar, warm_up_in_background
 
 st.set_page_config(page_title="Folio", page_icon="📚", layout="wide")
+require_access()  # before any page: another machine gets in only through the login gate (serve.py)
 
 pages = [
     st.Page("pages/library.py", title="Library", icon="📚", default=True),
@@ -16,6 +18,7 @@ pages = [
     st.Page("pages/metrics.py", title="Metrics", icon="📈"),
 ]
 nav = st.navigation(pages)
+sign_out_link()
 library_sidebar()
 backend_sidebar()
 nav.run()

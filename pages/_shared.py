@@ -45,6 +45,9 @@ def warm_up_in_background() -> None:
 
 def get_service():
     """One service per process and data folder (RAG_DATA_DIR)."""
+    from pages._auth import require_access  # issue 21: also when Streamlit runs a page without app.py
+
+    require_access()
     return _service(str(Settings().data_dir.resolve()))
 
 

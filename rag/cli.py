@@ -25,6 +25,46 @@ def clean(text: str) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(text))
 
 
+def _access(args) -> int:
+    """``set-password`` and ``serve-check``: who may use the app served from this data folder."""
+    from .auth.password import MIN_LENGTH, remove_password, set_password
+    from .auth.serving import entry_point
+    from .settings import Settings
+
+    data_dir = Settings().data_dir
+    if args.cmd == "serve-check":
+        print(entry_point(args.address, data_dir))
+        return 0
+    if args.remove:
+        gone = remove_password(data_dir)
+        print("Password removed; Folio serves this machine only." if gone else "No password was set.",
+              file=sys.stderr)
+        return 0
+    if args.stdin or not sys.stdin.isatty():
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        import getpass
+
+        password = getpass.getpass(f"New password for Folio (at least {MIN_LENGTH} characters): ")
+        if getpass.getpass("Again: ") != password:
+            raise RagError("The two passwords differ; nothing was changed.")
+    set_password(data_dir, password)
+    print(f"Password set for the library in {data_dir.resolve()} (stored as a salted bcrypt hash). Start Folio "
+          "with scripts/run.sh --network; browsers stay signed in for 7 days.", file=sys.stderr)
+    return 0
+
+
+def ingest_files(paths: list[Path]) -> list[Path]:
+    """The files to ingest: each file named, and the PDFs in each folder named (sorted, not recursive)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out += sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() == ".pdf")
+        else:
+            out.append(p)
+    return out
+
+
 def answer_json(a, svc) -> dict:
     """The stable JSON shape of ``ask --json`` (documented in the README)."""
     return {
@@ -64,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rag", description="Folio pipeline, headless.")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("ingest", help="add PDFs to the library")
-    p.add_argument("files", nargs="+", type=Path)
+    p.add_argument("files", nargs="+", type=Path, help="PDF files, or folders (their PDFs)")
     p.add_argument("--force", action="store_true", help="re-index even if already present")
     _chunk_args(p)
     p = sub.add_parser("ask", help="ask the library a question")
@@ -82,6 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, help="write to this file instead of stdout")
     p.add_argument("--lint", action="store_true", help="print chunk-quality findings instead")
     sub.add_parser("books", help="list the library")
+    p = sub.add_parser("set-password", help="set the password that guards Folio served on the network "
+                                            "(scripts/run.sh --network); a new one logs every browser out")
+    p.add_argument("--stdin", action="store_true", help="read it from the first line of standard input")
+    p.add_argument("--remove", action="store_true", help="remove it (then Folio serves this machine only)")
+    p = sub.add_parser("serve-check", help="which app script may be served on ADDRESS (scripts/run.sh asks); "
+                                           "refuses (exit 2) the network without a password")
+    p.add_argument("address")
     sub.add_parser("settings", help="print every setting (RAG_* environment variables) as a Markdown table")
     from .eval.cli import add_parser as add_eval_parser
 
@@ -92,6 +139,12 @@ def main(argv: list[str] | None = None) -> int:
 
         print(settings_document(), end="")
         return 0
+    if args.cmd in ("set-password", "serve-check"):
+        try:
+            return _access(args)
+        except RagError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
 
     from .service import Folio
 
@@ -103,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_eval(args, svc)
         if args.cmd == "ingest":
-            for f in args.files:
+            for f in ingest_files(args.files):
                 print(f"{clean(f)}:", file=sys.stderr)
                 try:
                     if not f.is_file():
@@ -119,9 +172,13 @@ def main(argv: list[str] | None = None) -> int:
                 except RagError as e:
                     print(f"\nerror: {clean(e)}", file=sys.stderr)
                     failed += 1
+                except OSError as e:  # unreadable file (permissions, a device): this file fails, the others go on
+                    print(f"\nerror: {clean(f)}: cannot be read ({clean(e.strerror or e)}).", file=sys.stderr)
+                    failed += 1
         elif args.cmd == "books":
             for b in svc.library.books():
-                print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{clean(b.title)}")
+                why = f"\t{clean(b.error)}" if b.status == "failed" and b.error else ""  # and what to do
+                print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{clean(b.title)}{why}")
         elif args.cmd == "reindex":
             for r in svc.library.reindex(args.book, _progress, chunking=_chunking(args)):
                 print(file=sys.stderr)

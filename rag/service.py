@@ -12,7 +12,7 @@ from .evidence.pages import CitationPages
 from .inspector.inspector import Inspector
 from .library.books import Library
 from .library.chats import Chats
-from .library.ingest import recover
+from .library.repair import repair
 from .library.resources import Resources
 from .pipeline import AnswerStream, Pipeline
 from .settings import Settings, with_overrides
@@ -34,8 +34,8 @@ class Folio:
         self.warm_error = ""
         self._warm_thread: threading.Thread | None = None
         self._warm_lock = threading.Lock()
-        if self.catalog.stale_books():
-            recover(self.catalog, self.store, self.settings)
+        # what a crash or an older version left behind: half-indexed books, half-written files, orphans
+        self.repairs = repair(self.catalog, self.settings, lambda: self.store)
 
     # --- the parts ------------------------------------------------------------------------------
     @property

@@ -182,3 +182,31 @@ def test_ligatures_come_out_as_letters():
     assert not [ch for ch in text if "\ufb00" <= ch <= "\ufb06"]
     assert "Ein topologischer Raum X heißt hausdorffsch" in book.pages[11].text.replace("\n", " ")
     assert text.count("Definition") > 50
+
+
+# --- trailing bytes after the end marker (issue 21) ------------------------------------------------------------
+@pytest.mark.parametrize("junk", [b"\0" * 5000, bytes(range(256)) * 4096, b"\r\n-- \r\nSent from my phone\r\n" * 400])
+def test_bytes_after_the_end_marker_are_ignored_not_called_truncated(book_pdf, junk):
+    """A complete PDF followed by junk (1 MB of it, zeros, a mail footer) opens as the whole book."""
+    book = parse_pdf(book_pdf + junk, "junk-after-eof.pdf")
+    assert book.page_count == parse_pdf(book_pdf, "clean.pdf").page_count
+    assert "Tomatoes need deep watering" in " ".join(p.text for p in book.pages)
+
+
+def test_a_file_cut_inside_an_appended_revision_is_still_truncated(book_pdf, tmp_path):
+    """The first revision's end marker is there, but the appended update (a page of text) is cut in half."""
+    import pymupdf
+
+    path = tmp_path / "updated.pdf"
+    path.write_bytes(book_pdf)
+    doc = pymupdf.open(path)
+    page = doc.new_page()
+    for i in range(40):
+        page.insert_text((72, 72 + i * 18), f"Appended line {i} with enough words to make the update large.")
+    doc.save(path, incremental=True, encryption=pymupdf.PDF_ENCRYPT_KEEP)
+    doc.close()
+    data = path.read_bytes()
+    first_end = data.find(b"%%EOF") + 5
+    assert data.count(b"%%EOF") == 2 and len(data) - first_end > 8192
+    with pytest.raises(BadDocumentError, match="truncated"):
+        parse_pdf(data[: first_end + (len(data) - first_end) // 2], "cut-update.pdf")

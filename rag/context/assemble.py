@@ -101,11 +101,36 @@ def build_sources(hits: list[Hit], window: int, budget: int, neighbours: Callabl
     return ContextBuilder("fixed", window, budget, neighbours, titles).build(hits)
 
 
+def source_tag(sources: list[Source], figures: list[FigureHit] = ()) -> str:
+    """A tag made from the sources' own text: each source's end marker carries it, so text inside a source cannot
+    write the marker that ends it (it would have to contain its own hash)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for s in sources:
+        h.update(f"{s.n}\0{s.book_title}\0{s.text}\0".encode("utf-8", "surrogatepass"))
+    for f in figures:
+        h.update(f"{f.title}\0".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:12]
+
+
+def end_marker(n: int | str, tag: str) -> str:
+    return f"[end of source {n} · {tag}]"
+
+
+def _line(text: str) -> str:
+    """Book metadata (a title, a caption) as one line: it cannot start a line of its own in the block."""
+    return " ".join(str(text).split())
+
+
 def format_sources(sources: list[Source], figures: list[FigureHit] = ()) -> str:
-    """The sources block an LLM reads, then the figures it may name as [FIGURE i]."""
-    block = "\n\n".join(f"[{s.n}] {s.book_title}, {s.pages_label}:\n{structured_text(s.text, s.layout)}"
-                          for s in sources)
+    """The sources block an LLM reads: each source its header line "[n] Book, pages:", its text, and its end line
+    ``end_marker(n, source_tag(...))``; then the figures it may name as [FIGURE i], one line each. What a book says
+    stays inside its source (``rag.answer.llm`` tells the model that it is data, not instructions)."""
+    tag = source_tag(sources, figures)
+    block = "\n\n".join(f"[{s.n}] {_line(s.book_title)}, {s.pages_label}:\n{structured_text(s.text, s.layout)}\n"
+                         f"{end_marker(s.n, tag)}" for s in sources)
     if figures:
-        block += "\n\nFigures:\n" + "\n".join(f"[FIGURE {i}] {f.title} (p. {f.page_label})"
+        block += "\n\nFigures:\n" + "\n".join(f"[FIGURE {i}] {_line(f.title)} (p. {f.page_label})"
                                                for i, f in enumerate(figures, start=1))
     return block

@@ -46,8 +46,12 @@ class CitationPages:
         local = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans]
         local = [(a, b) for a, b in local if b > a]
         found = [locate(pg, q) for q in quotes]
-        return render_page(pdf, pg, local, [q for q in found if q], self.settings.page_cache_dir / book_id,
-                           self.settings.page_image_zoom, crop)
+        try:
+            return render_page(pdf, pg, local, [q for q in found if q], self.settings.page_cache_dir / book_id,
+                               self.settings.page_image_zoom, crop)
+        except Exception as e:  # noqa: BLE001 - one page image failing leaves the answer and other pages alone
+            raise RagError(f"Page {page} of this book could not be drawn ({type(e).__name__}: {str(e)[:200]}). "
+                           "Re-index the book from the Library page; its text and answers are not affected.") from e
 
     def citation_pages(self, source: Source, answer_text: str = "", crop: bool = True) -> list[tuple[int, str, Path]]:
         """For a source: (pdf page, printed label, PNG) for each page its matching chunk lies on, the chunk

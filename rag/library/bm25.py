@@ -10,15 +10,23 @@ scoped to one book ranks as it would over the whole library.
 from __future__ import annotations
 
 import functools
+import logging
 import math
 import re
 import threading
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
 from ..text.languages import tokenize
 from ..types import Chunk
+
+log = logging.getLogger("folio.bm25")
+
+
+class BookIndexError(Exception):
+    """A book's BM25 index cannot be made; the message is the reason shown with the book."""
 
 
 class BM25Index:
@@ -46,8 +54,9 @@ class BM25Index:
                 idx = [i for i, c in enumerate(chunks) if self.languages[c.book_id] == lang]
                 for i, t in zip(idx, tokenize([chunks[i].section + "\n" + chunks[i].text for i in idx], lang)):
                     tokens[i] = t
-            self.retriever = bm25s.BM25(k1=k1, b=b)
-            self.retriever.index(tokens, show_progress=False)
+            if any(tokens):  # bm25s cannot index a corpus without a single token (issue 21): no retriever then
+                self.retriever = bm25s.BM25(k1=k1, b=b)
+                self.retriever.index(tokens, show_progress=False)
 
     def search(self, query: str, k: int, book_ids: list[str] | None = None) -> list[tuple[Chunk, float]]:
         if self.retriever is None:
@@ -264,9 +273,11 @@ class BM25Cache:
         self._books: dict[str, tuple[tuple, BM25Index]] = {}
         self._view: tuple[tuple, LibraryBM25] | None = None
 
-    def get(self, versions: dict[str, tuple], load_chunks, language: str = "") -> LibraryBM25:
+    def get(self, versions: dict[str, tuple], load_chunks, language: str = "",
+            on_fail: Callable[[str, str], None] | None = None) -> LibraryBM25:
         """``versions``: ready book id → anything that changes when its chunks change;
-        ``load_chunks(book_id)``: the book's chunks."""
+        ``load_chunks(book_id)``: the book's chunks. A book whose index cannot be built is left out of the view
+        and reported to ``on_fail(book_id, reason)``; every other book is searched as usual."""
         key = (tuple(sorted(versions.items())), language)
         with self._lock:
             if self._view and self._view[0] == key:
@@ -278,7 +289,15 @@ class BM25Cache:
                 if have and have[0] == v:
                     books[bid] = have[1]
                     continue
-                books[bid] = self._build(bid, v, load_chunks, language)
+                try:
+                    books[bid] = self._build(bid, v, load_chunks, language)
+                except Exception as e:  # noqa: BLE001 - one book's index must not stop the others
+                    log.warning("BM25 index of book %s failed", bid, exc_info=not isinstance(e, BookIndexError))
+                    if on_fail is not None:
+                        on_fail(bid, str(e) if isinstance(e, BookIndexError) else
+                                f"its search index (BM25) could not be built ({type(e).__name__}: {e}). Re-index "
+                                "it; if that fails too, delete it and add the file again.")
+                    continue
                 self._books[bid] = (v, books[bid])
             for bid in set(self._books) - set(versions):
                 del self._books[bid]
@@ -309,6 +328,11 @@ class BM25Cache:
             except Exception:  # noqa: BLE001 - a damaged saved index is rebuilt
                 pass
         index = BM25Index(chunks, language=language)
+        if chunks and index.retriever is None:
+            from ..text.indexable import unindexable_reason
+
+            why = unindexable_reason("\n".join(c.text for c in chunks), language) or "its text has no words to search."
+            raise BookIndexError(f"{why} (It was added before Folio checked this; delete it.)")
         if folder is not None:
             try:
                 self.forget(book_id)

@@ -184,6 +184,18 @@ class Catalog:
             db.execute("DELETE FROM books WHERE id = ?", (book_id,))
             self._bump(db)
 
+    def mark_failed(self, book_id: str, reason: str) -> None:
+        """The book stays listed with ``reason`` but is no longer searched (status 'failed') until it is
+        re-indexed or deleted."""
+        with self._db() as db:
+            db.execute("UPDATE books SET status='failed', error=? WHERE id=?", (reason, book_id))
+            self._bump(db)
+
+    def chunk_counts(self) -> dict[str, int]:
+        """Book id → the number of chunk rows it has (compared with ``Book.chunks`` by the start-up repair)."""
+        with self._db() as db:
+            return {r[0]: r[1] for r in db.execute("SELECT book_id, COUNT(*) FROM chunks GROUP BY book_id")}
+
     def _book(self, row: sqlite3.Row) -> Book:
         d = dict(row)
         d["chunking"] = json.loads(d["chunking"])
@@ -258,6 +270,9 @@ class Catalog:
         with self._db() as db:
             rows = list(db.execute(f"SELECT {_FIGURE_COLS}, vector FROM figures WHERE book_id IN ({q}) "
                                    "AND vector IS NOT NULL ORDER BY book_id, idx", book_ids))
+        sizes = [len(r["vector"]) for r in rows]
+        size = max(set(sizes), key=sizes.count) if rows else 0  # a damaged row (another length) is left out
+        rows = [r for r in rows if len(r["vector"]) == size and size % 4 == 0]
         figs = [self._figure({k: r[k] for k in r.keys() if k != "vector"}) for r in rows]
         vecs = np.stack([np.frombuffer(r["vector"], dtype=np.float32) for r in rows]) if rows else np.zeros((0, 0), np.float32)
         return figs, vecs

@@ -20,12 +20,13 @@ from .catalog import Catalog
 from ..chunking import chunk_book
 from ..chunking.base import embedding_texts
 from ..context import guess_doc_type
-from ..errors import BadDocumentError
+from ..errors import BadDocumentError, RagError
 from ..embed.cache import EmbeddingCache
 from ..figures.links import link_figures
 from ..parse import parse_pdf
 from ..parse.formats import original_file, read_document, remove_originals, store_original
 from ..settings import Settings
+from ..text.indexable import unindexable_reason
 from .vectors import VectorStore
 
 Progress = Callable[[str, float, str], None]  # (stage, fraction 0..1 of that stage, message)
@@ -86,11 +87,17 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
 
     progress("parsing", 0.0, f"Reading {filename}")
     t = time.perf_counter()
-    book = parse_pdf(doc.pdf, filename, settings.max_upload_mb, language=settings.language, use_ocr=settings.ocr,
-                     progress=lambda page, pages, note: progress("parsing", page / pages, note))
+    try:
+        book = parse_pdf(doc.pdf, filename, settings.max_upload_mb, language=settings.language, use_ocr=settings.ocr,
+                         progress=lambda page, pages, note: progress("parsing", page / pages, note))
+    except Exception as e:
+        raise damaged(e, filename) or e
     book = doc.finish(book)  # a converted book: its own table of contents, captions, format and language
     timings["parsing"] = time.perf_counter() - t
     fig_report = book.figure_report
+    why = unindexable_reason(book.chunk_text, settings.language)  # refused before anything is written (issue 21)
+    if why:
+        raise BadDocumentError(filename, why)
     progress("parsing", 1.0, f"{book.page_count} pages, {len(book.sections)} sections, "
                              f"{fig_report.get('found', 0)} figures")
 
@@ -140,15 +147,43 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
                             book.sections, keep_doc_type)
         timings["indexing"] = time.perf_counter() - t
         progress("indexing", 1.0, f"Ready: {len(chunks)} chunks, {len(figures)} figures in {seconds:.1f} s")
-    except BaseException:
+    except BaseException as e:
         try:
             store.delete_book(book_id)
             remove_figures(settings, book_id)
         finally:
-            catalog.delete_book(book_id)
+            if existing is not None and isinstance(e, Exception):  # a book re-indexed: listed, failed, with why
+                catalog.mark_failed(book_id, f"re-indexing failed: {failure_reason(e)}")
+            else:  # a new book: nothing of it is left
+                catalog.delete_book(book_id)
         raise
     return IngestResult(book_id, book.title, book.page_count, len(chunks), seconds, stage_seconds=timings,
                         figures=fig_report)
+
+
+def damaged(e: Exception, filename: str) -> BadDocumentError | None:
+    """MuPDF failing on the file's structure (a cycle in the page tree, a broken object the repair could not
+    rebuild) while it is read: the file is damaged, said as such. None for any other error."""
+    import pymupdf
+
+    if isinstance(e, RagError) or not isinstance(e, (pymupdf.mupdf.FzErrorBase, pymupdf.FileDataError)):
+        return None
+    what = str(e).split(":", 1)[-1].strip() if "code=" in str(e) else str(e)
+    return BadDocumentError(filename, f"the PDF is damaged: its structure cannot be read ({what[:120]}). Re-export "
+                                      "or repair it (e.g. qpdf in.pdf out.pdf, or print it to PDF) and add the copy.")
+
+
+def failure_reason(e: Exception) -> str:
+    """What to tell the user about a failed ingest: a RagError's own message, else what went wrong."""
+    if isinstance(e, BadDocumentError):
+        return e.reason
+    if isinstance(e, RagError):
+        return str(e)
+    if isinstance(e, OSError):
+        return (f"a file of the library could not be written or read ({type(e).__name__}: {e}). Check that the "
+                "data folder (RAG_DATA_DIR) is writable and has free space, then try again.")
+    return (f"an unexpected error stopped it ({type(e).__name__}: {str(e)[:300]}). The library is unchanged; "
+            "the details are in the log. Try again, or re-export the file and add the copy.")
 
 
 def figures_dir(settings: Settings, book_id: str) -> Path:

@@ -1,5 +1,6 @@
 """Background ingestion: one worker thread per process, so uploads keep going while the user
-moves between pages. Jobs are plain values the UI polls."""
+moves between pages. Jobs are plain values the UI polls; each belongs to its ``owner`` (the browser session that
+submitted it), so one person's uploads, errors and "clear finished" never show up in another's tab."""
 from __future__ import annotations
 
 import os
@@ -27,6 +28,7 @@ class Job:
     book_id: str = ""
     force: bool = False  # re-index even if the book is already there
     chunking: dict = field(default_factory=dict)  # chunking settings for this book ({} = the defaults)
+    owner: str = ""  # the browser session (or other caller) that submitted it
     created: float = field(default_factory=time.time)
     finished: float = 0.0
 
@@ -49,23 +51,28 @@ class IngestQueue:
         self._thread = threading.Thread(target=self._work, name="folio-ingest", daemon=True)
         self._thread.start()
 
-    def submit(self, data: bytes, filename: str, force: bool = False, chunking: dict | None = None) -> Job:
-        job = Job(id=uuid.uuid4().hex[:8], filename=filename, force=force, chunking=dict(chunking or {}))
+    def submit(self, data: bytes, filename: str, force: bool = False, chunking: dict | None = None,
+               owner: str = "") -> Job:
+        job = Job(id=uuid.uuid4().hex[:8], filename=filename, force=force, chunking=dict(chunking or {}),
+                  owner=owner)
         with self._lock:
             self._jobs[job.id] = job
         self._q.put((job, data))
         return job
 
-    def jobs(self) -> list[Job]:
+    def jobs(self, owner: str | None = None) -> list[Job]:
+        """``owner``'s jobs (None: all), oldest first."""
         with self._lock:
-            return sorted(self._jobs.values(), key=lambda j: j.created)
+            return sorted((j for j in self._jobs.values() if owner is None or j.owner == owner),
+                          key=lambda j: j.created)
 
     def active(self) -> bool:
         return any(j.active for j in self.jobs())
 
-    def clear_finished(self) -> None:
+    def clear_finished(self, owner: str | None = None) -> None:
+        """Forget the finished jobs of ``owner`` (None: of everyone)."""
         with self._lock:
-            self._jobs = {k: j for k, j in self._jobs.items() if j.active}
+            self._jobs = {k: j for k, j in self._jobs.items() if j.active or (owner is not None and j.owner != owner)}
 
     def wait(self, timeout: float = 600) -> None:
         end = time.time() + timeout

@@ -40,6 +40,7 @@ class VectorStore:
         self._vs = None
         self._vectors: dict[str, tuple[list[str], np.ndarray]] = {}  # book id → its chunk ids and vectors
         self._added: set[str] = set()  # books this process has written vectors for
+        self._problems: dict[str, str] = {}  # book id → why its vectors cannot be searched (the library marks it)
         self.files = Path(settings.data_dir) / "vectors" / self.name  # <book>.npy + <book>.ids.json
 
     # --- the per-book vector files ----------------------------------------------------
@@ -68,9 +69,12 @@ class VectorStore:
         try:
             ids = json.loads(f.with_suffix(".ids.json").read_text())
             mat = np.load(f, mmap_mode="r")
-        except (OSError, ValueError):
+            if not isinstance(ids, list) or not ids or mat.shape != (len(ids), self.dim):
+                raise ValueError("ids and matrix disagree")
+        except FileNotFoundError:
             return None
-        if not ids or mat.shape != (len(ids), self.dim):
+        except Exception:  # noqa: BLE001 - a damaged file (half written, another version): read Chroma again
+            self._remove_file(book_id)
             return None
         ends = list(dict.fromkeys([ids[0], ids[-1]]))  # one id for a one-chunk book (Chroma refuses duplicates)
         if len(self._collection.get(ids=ends, include=[])["ids"]) != len(ends):
@@ -185,11 +189,32 @@ class VectorStore:
                 got = self._collection.get(where={"book_id": book_id}, include=["embeddings"])
                 mat = np.asarray(got["embeddings"], dtype=np.float32) if len(got["ids"]) else np.zeros((0, self.dim), np.float32)
                 have = (list(got["ids"]), mat)
-                if have[0]:
+                if mat.ndim != 2 or mat.shape[1] != self.dim:
+                    self._problem(book_id, f"its vectors in Chroma have the wrong shape {mat.shape}")
+                    have = ([], np.zeros((0, self.dim), np.float32))
+                elif not have[0]:
+                    self._problem(book_id, "its vectors are missing from the vector store (Chroma)")
+                else:
                     self._save_file(book_id, *have)
             with self._lock:
                 self._vectors[book_id] = have
         return have
+
+    def _problem(self, book_id: str, what: str) -> None:
+        with self._lock:
+            self._problems[book_id] = f"{what}, so it cannot be searched. Re-index it (or delete it)."
+
+    def take_problems(self) -> dict[str, str]:
+        """Books found unsearchable since the last call (book id → reason), for the library to mark failed. A
+        book whose vectors are there again (it was re-indexed meanwhile) is dropped from the list."""
+        with self._lock:
+            out, self._problems = self._problems, {}
+        for book_id in list(out):
+            if "missing" in out[book_id] and self.count(book_id):
+                with self._lock:
+                    self._vectors.pop(book_id, None)
+                del out[book_id]
+        return out
 
     def _subset_query(self, q: np.ndarray, k: int, book_ids: list[str]) -> list[tuple[Chunk, float]]:
         scored: list[tuple[float, str]] = []

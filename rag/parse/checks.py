@@ -79,6 +79,21 @@ def mupdf_messages() -> tuple[int, list[str]]:
     return len(lines), list(dict.fromkeys(lines))[:3]
 
 
+# PDF syntax that only a (partial) revision of the file has: after the last end marker it means the file was cut
+# inside an appended revision (or after a linearized file's first-page section), not that junk was appended
+_PDF_SYNTAX = re.compile(rb"\b\d+\s+\d+\s+obj\b|\bstartxref\s+\d|\btrailer\s*<<|\bxref\s+\d+\s+\d")
+
+
+def truncated(data: bytes) -> bool:
+    """Does the file end before its end marker? ``%%EOF`` near the end, or followed only by bytes that are no PDF
+    syntax (junk a mailer, a download manager or a disk image appended, which readers ignore), means complete."""
+    at = data.rfind(b"%%EOF")
+    if at < 0:
+        return True
+    tail = data[at + 5:]
+    return len(tail) > 4096 and _PDF_SYNTAX.search(tail) is not None
+
+
 def open_pdf(data: bytes, filename: str):
     import pymupdf
 
@@ -92,7 +107,7 @@ def open_pdf(data: bytes, filename: str):
         raise BadDocumentError(filename, "the PDF is password-protected. Remove the password (e.g. print to PDF) and upload again.")
     if doc.page_count == 0:
         raise BadDocumentError(filename, "the PDF has no readable pages (it may be damaged). Re-export it and upload again.")
-    if doc.is_repaired and b"%%EOF" not in data[-4096:]:
+    if doc.is_repaired and truncated(data):
         # cut off: no end marker, and MuPDF had to rebuild the file from what is left — it would open as a
         # silently shorter book (a 12-page file cut at 10 % reads as 12 pages with one paragraph)
         raise BadDocumentError(filename, f"the PDF is incomplete (truncated: the file ends without its end marker, "

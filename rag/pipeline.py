@@ -162,10 +162,9 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     s = r.settings
     r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
                      if r.hits else 0.0)
-    strong = r.evidence.get("best_coverage", 0.0) >= s.tuning.retrieve.likely_coverage
     if r.hits and r.probability >= s.answerable_min:
         r.outcome = "answer"
-    elif r.hits and r.probability >= s.likely_min and strong:
+    elif r.hits and r.probability >= s.likely_min:
         r.outcome = "likely"
     else:
         r.outcome = "not_found"

@@ -73,8 +73,6 @@ class RetrieveTuning(_Group):
     named_figure_probability: float = Field(0.95, description="P(answerable) of a question naming a figure or table "
                                                               "the searched books have.")
     closest: int = Field(3, description="Passages shown with a 'not in your books' answer.")
-    likely_coverage: float = Field(0.7, description="A 'likely' answer needs its best passage to hold at least this "
-                                                    "IDF-weighted share of the question's terms.")
     follow_reach: int = Field(2, description="A follow-up looks first at the chunks this near the ones the last "
                                              "answer cited.")
     sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split off.")
@@ -149,10 +147,10 @@ class Settings(BaseSettings):
     rerank_top_n: int = Field(20, ge=2, le=100, description="How many fused candidates the cross-encoder re-orders (RAG_RERANK_MODEL set).")
     rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k (RAG_FUSION=rrf).")
     similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk below the fused best min_chunks to count as relevant; if none passes, the answer is 'not found'.")
-    answerable_min: float = Field(0.65, ge=0.0, le=1.0, description="Below this calibrated probability that the library answers the question (rag/retrieve/answerability.py: similarity, salient-term coverage, unknown terms, dense/BM25 agreement; 0.65 chosen by 5-fold cross-validation on the QA set), the answer is 'not in your books' with the closest passages shown.")
+    answerable_min: float = Field(0.7, ge=0.0, le=1.0, description="At or above this calibrated probability that the books answer the question (rag/retrieve/answerability.py: similarities, how much of the question's rare words the best passages and one sentence hold, words no book has, dense/BM25 agreement, the answer type it asks for) the answer is given plainly; below it, see RAG_LIKELY_MIN.")
     prefer_subject_books: bool = Field(True, description="A question that names a subject some books are about and others only mention ('a Python function', 'in LaTeX', 'Octave') searches the books about it.")
     answerability_model: str = Field("", description="A fitted answerability model (JSON, `eval calibrate --write-to`) instead of the shipped rag/retrieve/answerability.json; `eval qa --lobo` uses one per held-out book.")
-    likely_min: float = Field(0.4, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN, when the best passage holds most of the question's rare words (RAG_TUNING__RETRIEVE__LIKELY_COVERAGE), the passage is shown as the likely answer with a plain low-confidence label instead of 'not in your books'.")
+    likely_min: float = Field(0.4, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN the best passage is shown as the likely answer with a plain low-confidence label; below it the answer is 'not in your books' with the closest passages (0.4 and 0.7 chosen by leave-one-book-out cross-validation, docs/evaluation.md).")
     min_chunks: int = Field(2, ge=1, le=50, description="Once one chunk passes the similarity threshold, the fused best this many are kept whatever their similarity (fusion often ranks them on exact words the dense model misses); further chunks must pass.")
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")
     language: Literal["", "en", "de", "fr", "es", "it", "nl", "pt", "vi"] = Field("", description="Language of every book for BM25 (stemming, stopwords) and OCR; empty: detect each book's language from its text.")

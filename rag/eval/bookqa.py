@@ -184,17 +184,16 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
 
 
 def lobo_models(rows: list[dict], files: list[str], folder: Path) -> dict[str, str]:
-    """For each book (file), an answerability model fitted on calibration ``rows`` of the other books only, with
-    the shipped model's features, written under ``folder``: file → its path."""
-    from ..retrieve.answerability import fit, load
+    """For each book (file), an answerability model fitted as the shipped one is (``calibrate.fit_model``) on
+    calibration ``rows`` of the other books only, written under ``folder``: file → its path."""
+    from .calibrate import fit_model
 
-    names = tuple(load().weights)
     folder.mkdir(parents=True, exist_ok=True)
     out = {}
     for f in files:
         train = [r for r in rows if r["file"] != f and r.get("asked") != f]
         path = folder / (re.sub(r"[^\w.-]+", "_", f) + ".json")
-        fit(train, [r["label"] for r in train], names=names, note=f"without {f}").save(path)
+        fit_model(train, note=f"without {f}").save(path)
         out[f] = str(path)
     return out
 

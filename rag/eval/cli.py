@@ -183,7 +183,7 @@ def run(args, svc) -> int:
 
 def run_calibrate(args, svc) -> int:
     from . import bookqa, calibrate
-    from ..retrieve.answerability import MODEL_PATH, fit
+    from ..retrieve.answerability import MODEL_PATH
 
     if len(args.pdfs) != len(args.set):
         raise RagError("Give one --pdfs folder per question set, in the same order.")
@@ -200,11 +200,11 @@ def run_calibrate(args, svc) -> int:
         rows = calibrate.collect(svc, items, ids, not args.no_cross_book, progress=_progress)
         print(file=sys.stderr)
     names = ", ".join(p.name for p in args.set)
-    model = fit(rows, [r["label"] for r in rows], note=f"fitted on {names}: {len(rows)} rows "
-                                                      f"({sum(r['label'] for r in rows)} answerable)")
+    model = calibrate.fit_model(rows, note=f"fitted on {names}: {len(rows)} rows ({sum(r['label'] for r in rows)} "
+                                           f"answerable), leave-one-book-out figures in docs/evaluation.md")
     s = svc.settings
     held = calibrate.leave_one_book_out(rows)
-    print(calibrate.table(calibrate.summary(held, s.answerable_min, (s.likely_min, s.tuning.retrieve.likely_coverage)),
+    print(calibrate.table(calibrate.summary(held, s.answerable_min, s.likely_min),
                           model, s.answerable_min))
     if args.out:
         args.out.write_text(json.dumps(rows, indent=1, ensure_ascii=False))

@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from pages._widgets import histogram, source_parts, spans_html, stats_row
+from pages._browser import browser_id
 from pages._shared import chunking_picker, escape_markdown, get_service, show_error
 from rag.chunking import describe
 from rag.chunking.lint import CHECKS, counts
@@ -75,7 +76,7 @@ with t_page:
                 st.html(spans_html(page, here))
         if st.button(f"Re-index this book with {other_cfg['chunker']} ({other_cfg['chunk_size']})",
                      key=f"rechunk_{book.id}"):
-            svc.library.submit_reindex(book.id, other_cfg)
+            svc.library.submit_reindex(book.id, other_cfg, owner=browser_id())
             st.success("Re-indexing in the background; follow it on the Library page.")
     except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
         show_error(e)

@@ -2,11 +2,13 @@
 book's figures and its figure report."""
 import streamlit as st
 
+from pages._browser import browser_id
 from pages._shared import chunking_picker, escape_markdown, get_service, show_error
 
 FIGURE_GALLERY = 24  # figures shown per book on this page
 
 svc = get_service()
+owner = browser_id()  # this browser's upload results are its own; the books are everyone's
 st.title("📚 Library")
 
 files = st.file_uploader("Add books (PDF, EPUB, Word .docx, HTML, Markdown, text)", accept_multiple_files=True,
@@ -22,14 +24,14 @@ for f in files or []:
     if f.file_id not in submitted:
         submitted.add(f.file_id)
         try:
-            svc.library.submit(f.getvalue(), f.name, chunking=upload_chunking)
+            svc.library.submit(f.getvalue(), f.name, chunking=upload_chunking, owner=owner)
         except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
             show_error(e)
 
 
 @st.fragment(run_every=1.0)
 def progress_panel():
-    jobs = svc.library.jobs()
+    jobs = svc.library.jobs(owner)
     if not jobs:
         return
     st.subheader("Uploads")
@@ -48,7 +50,7 @@ def progress_panel():
     elif st.session_state.pop("_was_busy", False):
         st.rerun()  # refresh the book table once everything finished
     if not any(j.active for j in jobs) and st.button("Clear finished uploads"):
-        svc.library.clear_finished_jobs()
+        svc.library.clear_finished_jobs(owner)
         st.rerun()
 
 
@@ -82,7 +84,7 @@ else:
                 st.toast(f"Deleted {escape_markdown(pick.title)}")
                 st.rerun()
             else:
-                svc.library.submit_reindex(pick.id, new_chunking)
+                svc.library.submit_reindex(pick.id, new_chunking, owner=owner)
                 st.rerun()
         except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
             show_error(e)

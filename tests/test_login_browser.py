@@ -62,9 +62,9 @@ def test_only_the_login_page_without_the_password(gated_url):
 
             page.get_by_label("Password").fill(PASSWORD)
             page.get_by_role("button", name="Sign in").click()
-            expect(page.get_by_role("heading", name="💬 Chat")).to_be_visible(timeout=90_000)  # the page asked for
+            expect(page.get_by_role("textbox", name="Ask about your books…")).to_be_visible(timeout=90_000)  # the page asked for
             page.reload()
-            expect(page.get_by_role("heading", name="💬 Chat")).to_be_visible(timeout=90_000)
+            expect(page.get_by_role("textbox", name="Ask about your books…")).to_be_visible(timeout=90_000)
             assert "/login" not in page.url
             cookie = next(c for c in stranger.cookies() if c["name"] == "folio_session")
             assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
@@ -109,6 +109,6 @@ def test_the_app_started_by_hand_on_the_network_refuses_other_machines(tmp_path)
                 assert page.locator("h1").count() == 0 and page.locator('[data-testid="stSidebarNav"]').count() == 0
             page = browser.new_page()
             page.goto(f"http://127.0.0.1:{port}/chat")
-            expect(page.get_by_role("heading", name="💬 Chat")).to_be_visible(timeout=60_000)
+            expect(page.get_by_role("textbox", name="Ask about your books…")).to_be_visible(timeout=60_000)
         finally:
             browser.close()

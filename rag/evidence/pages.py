@@ -17,6 +17,30 @@ from .reader import READER_ZOOM, ReaderPage, ReaderTarget, png_size
 log = logging.getLogger(__name__)
 
 
+
+def quoted_sentences(answer_text: str, source: Source) -> list[str]:
+    """The sentences of ``answer_text`` quoted from ``source``: each one its citation [n] closes, and the
+    sentences of the same passage before it (a passage answer cites once, at its end) that the source holds."""
+    import re
+
+    from ..answer.quotecheck import attributed, normalise, without_fences
+
+    book = normalise(source.text)
+    text = without_fences(answer_text)
+    out: list[str] = []
+    for sent, ns in attributed(answer_text, [book]):
+        if source.n not in ns:
+            continue
+        at = text.find(sent)
+        start = max(text.rfind("]", 0, at), text.rfind("\n\n", 0, at)) + 1 if at > 0 else 0
+        before = [x.strip() for x in re.split(r"(?<=[.!?])\s+(?=\S)", text[start:at]) if x.strip()] if at > 0 else []
+        for i, x in enumerate([*before, sent]):
+            x = re.sub(r"^[\s\-–—*•]+", "", x)
+            if x and x not in out and (i == len(before) or normalise(x) in book):
+                out.append(x)
+    return out
+
+
 class CitationPages:
     def __init__(self, res: Resources):
         self.res = res
@@ -57,9 +81,7 @@ class CitationPages:
         """For a source: (pdf page, printed label, PNG) for each page its matching chunk lies on, the chunk
         highlighted and the sentences the answer quotes from it highlighted stronger; ``crop`` keeps the
         band around the passage, else the whole page. Rendered on first request, then cached."""
-        from ..answer.quotecheck import attributed, normalise
-
-        quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
+        quotes = quoted_sentences(answer_text, source)
         hit = source.hit
         labels = {hit.page_start: hit.label_start, hit.page_end: hit.label_end}
         span = [(hit.char_start, hit.char_end)]
@@ -70,9 +92,7 @@ class CitationPages:
     def quote_pages(self, source: Source, answer_text: str) -> list[int]:
         """PDF pages of the source's context (its window or parent, not only the matching chunk) on
         which the sentences the answer attributes to it are found: where a reader checks the claim."""
-        from ..answer.quotecheck import attributed, normalise
-
-        quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
+        quotes = quoted_sentences(answer_text, source)
         return self._pages_holding(source, quotes)
 
     def _pages_holding(self, source: Source, quotes: list[str]) -> list[int]:
@@ -100,9 +120,7 @@ class CitationPages:
     def open_source(self, source: Source, answer_text: str = "") -> ReaderTarget:
         """What citation [n] opens: the first page holding a sentence the answer quotes from the source (else the
         matching chunk's first page), the chunk highlighted and the quoted sentences stronger."""
-        from ..answer.quotecheck import attributed, normalise
-
-        quotes = [sent for sent, ns in attributed(answer_text, [normalise(source.text)]) if source.n in ns]
+        quotes = quoted_sentences(answer_text, source)
         hit = source.hit
         holding = self._pages_holding(source, quotes) if quotes else []
         page = holding[0] if holding else hit.page_start

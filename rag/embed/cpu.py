@@ -4,6 +4,15 @@ ONNX Runtime (MLAS) picks its matrix kernels from the CPU's feature flags when i
 model runs at very different speeds on AVX-512 VNNI, AVX-VNNI, plain AVX2 and ARM (NEON dot product / i8mm).
 ``cpu_kind()`` names the kind from ``/proc/cpuinfo`` (Linux) or the platform (elsewhere); the export records
 it and chooses its candidate per kind (``rag.embed.export``).
+
+Measuring AVX2 behaviour on an AVX-512 machine: ONNX Runtime has no session option or environment variable
+that caps its instruction set; MLAS reads CPUID and XCR0 once at start (``core/mlas/lib/platform.cpp``: the
+AVX-512 kernels need the AVX512F bit and the AVX-512 state enabled in XCR0; the AVX-VNNI kernels need their
+own CPUID bit). So the CPU has to look like an AVX2 one: a virtual machine whose CPU model leaves those
+features out (QEMU/KVM ``-cpu host,-avx512f,-avx512bw,-avx512vl,-avx512dq,-avx512cd,-avx512vnni,-avx-vnni``, or
+a model such as ``EPYC-Milan``), or Linux booted with ``clearcpuid=avx512f`` (the kernel then leaves the
+AVX-512 state out of XCR0, so MLAS falls back to its AVX2 kernels; AVX-VNNI, if present, is still used).
+Untested here: this machine has no AVX-512.
 """
 from __future__ import annotations
 

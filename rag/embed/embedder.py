@@ -1,11 +1,13 @@
 """The embedder: a LlamaIndex ``BaseEmbedding`` over the local model, loaded offline.
 
 Two backends compute the same vectors (L2-normalised: dot product = cosine):
-- ``onnx``: ONNX Runtime on an int8 export of the model (``rag.embed.onnx``; exported once, cached in
-  the model cache folder). About 3× the chunks/s of torch on 2 cores; torch is never imported.
+- ``onnx``: ONNX Runtime on the export chosen for this CPU (``rag.embed.onnx``: exported once, the fastest
+  of several fp32/int8 candidates that passes the quality check, cached in the model cache folder); torch is
+  never imported.
 - ``torch``: sentence-transformers, the reference.
-``auto`` (the default) uses onnx and falls back to torch when the export cannot be made or does not
-match the reference (``fallback_reason`` says why). Nothing is loaded before first use.
+``auto`` (the default) uses onnx and falls back to torch when the export cannot be made, no candidate passes
+the check, or ONNX Runtime is missing. ``status`` says what runs and, when it is not the fast path, why and
+what it costs (``rag.embed.status``). Nothing is loaded before first use.
 Query vectors are kept in a small LRU cache, so a repeated question is not embedded again.
 """
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pydantic import PrivateAttr
 
 from ..text.tokens import model_path
 from .foreground import FOREGROUND
+from .status import EmbedStatus, onnx_status, torch_status
 
 EMBED_DIMS = {"all-MiniLM-L6-v2": 384}
 QUERY_CACHE_SIZE = 1024
@@ -36,6 +39,7 @@ class LocalSentenceEmbedding(BaseEmbedding):
     _model: Any = PrivateAttr(default=None)
     _kind: str = PrivateAttr(default="")
     _fallback: str = PrivateAttr(default="")
+    _manifest: Any = PrivateAttr(default=None)  # the export's manifest (also when it was rejected)
     _lock: Any = PrivateAttr(default_factory=threading.Lock)
     _queries: Any = PrivateAttr(default_factory=OrderedDict)
     _qlock: Any = PrivateAttr(default_factory=threading.Lock)
@@ -57,7 +61,8 @@ class LocalSentenceEmbedding(BaseEmbedding):
                     except Exception as e:  # noqa: BLE001 - auto falls back to the reference backend
                         if self.backend == "onnx":
                             raise
-                        self._fallback = f"{type(e).__name__}: {e}"
+                        self._fallback = _why(e)
+                        self._manifest = getattr(e, "manifest", None)
                 if self._model is None:
                     from sentence_transformers import SentenceTransformer
 
@@ -77,7 +82,8 @@ class LocalSentenceEmbedding(BaseEmbedding):
         if not (folder / "tokenizer.json").exists():
             raise RuntimeError(f"{folder} has no tokenizer.json")
         path, manifest = exported(folder, Path(self.model_cache_dir or "data/models"), self.model_name)
-        return OnnxEncoder(path, folder, self.threads), f"onnx-{manifest['precision']}"
+        self._manifest = manifest
+        return OnnxEncoder(path, folder, self.threads), f"onnx-{manifest['chosen']}"
 
     def warm_up(self) -> None:
         """Load the model (and export it the first time) now rather than at the first question."""
@@ -85,7 +91,7 @@ class LocalSentenceEmbedding(BaseEmbedding):
 
     @property
     def kind(self) -> str:
-        """'onnx-int8', 'onnx-fp32' or 'torch' (loads the model)."""
+        """'onnx-<candidate>' (e.g. 'onnx-int8-fused-u8', see ``rag.embed.candidates``) or 'torch' (loads the model)."""
         self._load()
         return self._kind
 
@@ -95,8 +101,37 @@ class LocalSentenceEmbedding(BaseEmbedding):
         return self._fallback
 
     @property
+    def manifest(self) -> dict | None:
+        """The ONNX export's record: CPU kind, every candidate's speed and cosines, the one chosen (loads the model)."""
+        self._load()
+        return self._manifest
+
+    @property
+    def status(self) -> EmbedStatus:
+        """What runs and, when it is not the fast path, why and what it costs (loads the model)."""
+        self._load()
+        if self._kind != "torch":
+            return onnx_status(self._manifest or {})
+        if self.backend == "torch":
+            return torch_status("the settings ask for torch (RAG_EMBED_BACKEND=torch)", self._cached_manifest())
+        return torch_status(self._fallback or "ONNX Runtime could not be used", self._manifest)
+
+    def _cached_manifest(self) -> dict | None:
+        """The manifest of an earlier export for this machine, if there is one (never exports)."""
+        import json
+
+        try:
+            from .onnx import export_path
+
+            meta = export_path(model_path(self.model_name), Path(self.model_cache_dir or "data/models"),
+                               self.model_name).with_suffix(".json")
+            return json.loads(meta.read_text()) if meta.exists() else None
+        except Exception:  # noqa: BLE001 - only for the cost estimate
+            return None
+
+    @property
     def cache_id(self) -> str:
-        """Key for cached vectors: the model and, for ONNX, its precision (torch keeps the bare name)."""
+        """Key for cached vectors: the model and, for ONNX, its candidate (torch keeps the bare name)."""
         return self.model_name if self.kind == "torch" else f"{self.model_name}#{self.kind}"
 
     @property
@@ -149,6 +184,20 @@ class LocalSentenceEmbedding(BaseEmbedding):
 
     def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
         return self._encode(texts)
+
+
+def _why(e: Exception) -> str:
+    """A reason a user can read: the export's own words when it ran, else the error."""
+    from ..errors import RagError
+    from .onnx import ExportRejected
+
+    if isinstance(e, ExportRejected):
+        return e.why
+    if isinstance(e, RagError):
+        return str(e).rstrip(".")
+    if isinstance(e, ImportError):
+        return f"ONNX Runtime cannot be imported ({e})"
+    return f"the ONNX export failed ({type(e).__name__}: {e})"
 
 
 def make_embedder(settings) -> LocalSentenceEmbedding:

@@ -1,10 +1,12 @@
-"""ONNX Runtime backend for the embedding model: int8 on the CPU, no torch in the process.
+"""ONNX Runtime backend for the embedding model: the fastest checked variant for this CPU, no torch in the process.
 
 The model is exported once from the packaged sentence-transformers folder (``rag.embed.export``, in a
-subprocess because export needs torch) into the model cache folder, keyed by the model's files; later
-starts load the cached file in well under a second. Texts are tokenised with the model's own fast
-tokenizer and batched by length (longest first, up to ``TOKENS_PER_BATCH`` word-pieces of padded
-input per batch), so short sentences travel in large batches and long chunks in small ones.
+subprocess because export needs torch: it builds the candidates, measures them here and keeps the fastest
+that passes the check) into the model cache folder, keyed by the model's files, the export version, the CPU
+kind and the export's environment overrides; later starts load the cached file in well under a second.
+Texts are tokenised with the model's own fast tokenizer and batched by length (longest first, up to
+``TOKENS_PER_BATCH`` word-pieces of padded input per batch), so short sentences travel in large batches
+and long chunks in small ones.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import numpy as np
 from ..errors import RagError
 
 TOKENS_PER_BATCH = 8 * 256
+EXPORT_ENV = ("RAG_EMBED_CANDIDATES", "RAG_EMBED_MIN_COSINE")  # read by the export: part of its cache key
 MAX_LENGTH = 256  # what sentence-transformers reads of all-MiniLM-L6-v2
 
 
@@ -34,6 +37,17 @@ def model_key(model_dir: Path) -> str:
     return h.hexdigest()[:12]
 
 
+def export_path(model_dir: Path, cache_dir: Path, name: str = "") -> Path:
+    """Where the export for this model, export version, CPU kind and export settings is cached."""
+    from .cpu import cpu_kind
+    from .export import EXPORT_VERSION
+
+    slug = re.sub(r"[^A-Za-z0-9.]+", "-", (name or str(model_dir)).rsplit("/", 1)[-1]).strip("-")
+    knobs = "|".join(os.environ.get(k, "").strip() for k in EXPORT_ENV)
+    extra = "-" + hashlib.sha1(knobs.encode()).hexdigest()[:8] if knobs.strip("|") else ""
+    return Path(cache_dir) / f"{slug}-{model_key(model_dir)}-x{EXPORT_VERSION}-{cpu_kind()}{extra}.onnx"
+
+
 def exported(model_dir: Path, cache_dir: Path, name: str = "", timeout_s: float = 600) -> tuple[Path, dict]:
     """The ONNX file for ``model_dir`` and its manifest, exporting it first when the cache lacks it.
 
@@ -42,14 +56,14 @@ def exported(model_dir: Path, cache_dir: Path, name: str = "", timeout_s: float 
 
     cache_dir = Path(cache_dir)
     cache_dir.mkdir(parents=True, exist_ok=True)
-    slug = re.sub(r"[^A-Za-z0-9.]+", "-", (name or str(model_dir)).rsplit("/", 1)[-1]).strip("-")
-    out = cache_dir / f"{slug}-{model_key(model_dir)}.onnx"
+    out = export_path(model_dir, cache_dir, name)
     meta = out.with_suffix(".json")
     with open(cache_dir / ".export.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not meta.exists():
             env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TRANSFORMERS_VERBOSITY": "error",
-                   "TOKENIZERS_PARALLELISM": "false"}
+                   "TOKENIZERS_PARALLELISM": "false", "OMP_WAIT_POLICY": "PASSIVE"}  # torch's idle threads must
+            # not spin while the ONNX candidates are timed
             run = subprocess.run([sys.executable, "-m", "rag.embed.export", str(model_dir), str(out)], env=env,
                                  capture_output=True, text=True, timeout=timeout_s,
                                  cwd=str(Path(__file__).resolve().parents[2]))
@@ -58,10 +72,19 @@ def exported(model_dir: Path, cache_dir: Path, name: str = "", timeout_s: float 
                 raise RagError(f"Could not export the embedding model to ONNX ({tail[0]}). "
                                "Set RAG_EMBED_BACKEND=torch to use sentence-transformers instead.")
     manifest = json.loads(meta.read_text())
-    if not manifest.get("precision") or not out.exists():
-        raise RagError(f"The ONNX export of the embedding model was rejected: {manifest.get('error', 'no model file')}. "
-                       "Set RAG_EMBED_BACKEND=torch.")
+    if not manifest.get("chosen") or not out.exists():
+        raise ExportRejected(manifest.get("error", "the exported model file is missing"), manifest)
     return out, manifest
+
+
+class ExportRejected(RagError):
+    """The export ran but kept no candidate (none passed the check); ``manifest`` has the measurements."""
+
+    def __init__(self, why: str, manifest: dict):
+        super().__init__(f"The ONNX export of the embedding model was rejected: {why}. "
+                         "Set RAG_EMBED_BACKEND=torch to silence this, or delete the export's .json in the model "
+                         "cache folder to export again.")
+        self.why, self.manifest = why, manifest
 
 
 class OnnxEncoder:

@@ -38,7 +38,8 @@ for pdf in pdfs:
         try:
             r = folio.library.ingest(pdf.read_bytes(), pdf.name)
         except RagError as e:
-            print(f"| {pdf.name} | – | – | refused: {str(e)[len(pdf.name) + 2:][:60]}… | – | – | {time.perf_counter() - t:.1f} |")
+            print(f"| {pdf.name} | – | – | refused: {str(e)[len(pdf.name) + 2:][:60]}… | – | – | "
+                  f"{time.perf_counter() - t:.1f} |")
             continue
         st = r.stage_seconds or {}
         fig = getattr(r, "figures", None)

@@ -40,7 +40,8 @@ def main(paths: list[Path]) -> None:
         lines = [(p.number, p.text[a:b]) for p in book.pages for a, b in p.furniture]
         common = Counter(" ".join(re.sub(r"\d+", "#", t).split()) for _, t in lines).most_common(3)
         print(f"| {path.name} | {book.page_count} | {len(lines)} ({len({n for n, _ in lines})}) | "
-              + ", ".join(f"“{t}” {n}".replace("|", "\\|") for t, n in common) + f" | {best['without']:.2f} → {best['with']:.2f} |")
+              + ", ".join(f"“{t}” {n}".replace("|", "\\|") for t, n in common) + f" | {best['without']:.2f} → "
+                                                                                 f"{best['with']:.2f} |")
 
 
 if __name__ == "__main__":

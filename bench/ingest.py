@@ -175,8 +175,12 @@ def main() -> None:
         first = None
         for n, (code, over) in enumerate(runs, start=1):
             env = {**os.environ, "HF_HUB_OFFLINE": "1"}
-            out = subprocess.run([sys.executable, __file__, "--one", str(pdf), "--code", str(code), "--json", json.dumps(over)],
-                                 capture_output=True, text=True, env=env)
+            out = subprocess.run(
+                [sys.executable, __file__, "--one", str(pdf), "--code", str(code), "--json", json.dumps(over)],
+                capture_output=True,
+                text=True,
+                env=env,
+            )
             try:
                 r = json.loads(out.stdout.strip().splitlines()[-1])
             except (IndexError, ValueError):
@@ -186,7 +190,8 @@ def main() -> None:
                 print(f"| {pdf.name} | {n} | refused: {r['error']} |")
                 continue
             first = first or r["seconds"]
-            print(f"| {pdf.name} | {n} | {r['pages']} | {r['chunks']} | {r['seconds']:.1f} | {r['pages'] / r['seconds']:.1f} | "
+            print(f"| {pdf.name} | {n} | {r['pages']} | {r['chunks']} | {r['seconds']:.1f} | "
+                  f"{r['pages'] / r['seconds']:.1f} | "
                   f"{r['chunks'] / max(r['embed'], 1e-9):.1f} | {r['convert']:.2f} | {r['parse']:.1f} | "
                   f"{r['rss_mb']:.0f} | {r['seconds'] / first:.2f} |", flush=True)
 

@@ -14,14 +14,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rag.service import Folio  # noqa: E402
 from rag.settings import Settings  # noqa: E402
 
-pdf = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared/eval/pdfs/en_think_python_2e_288p_ccbync.pdf"
+pdf = (
+    Path(sys.argv[1])
+    if len(sys.argv) > 1
+    else Path(__file__).resolve().parents[2] / "shared/eval/pdfs/en_think_python_2e_288p_ccbync.pdf"
+)
 questions = sys.argv[2:] or ["What is a state diagram?", "What is the capital of Mongolia?"]
 
 with tempfile.TemporaryDirectory() as d:
     t = time.perf_counter()
     folio = Folio(Settings(data_dir=Path(d), model_cache_dir=Path(__file__).resolve().parents[1] / "data/models"))
     folio.warm_up()  # what the app does in the background at start: model load, imports; reported separately
-    print(f"warm-up (model load, sentence splitter import): {time.perf_counter() - t:.1f} s; embedder {folio.embed.kind}")
+    print(
+        f"warm-up (model load, sentence splitter import): {time.perf_counter() - t:.1f} s; embedder {folio.embed.kind}"
+    )
     r = folio.library.ingest(pdf.read_bytes(), pdf.name)
     stages = ", ".join(f"{k} {v:.1f} s" for k, v in (r.stage_seconds or {}).items())
     print(f"ingest {pdf.name}: {r.pages} pages, {r.chunks} chunks in {r.seconds:.1f} s ({stages}); "

@@ -73,7 +73,8 @@ def main() -> None:
             wall = time.perf_counter() - t
             state = f", ingest still {job.state}" if job else ""
             print(f"{args.sessions} sessions × {args.questions} questions {label}: per answer p50 "
-                  f"{percentile(times, 50):.2f} s, p95 {percentile(times, 95):.2f} s, mean {statistics.fmean(times):.2f} s "
+                  f"{percentile(times, 50):.2f} s, p95 {percentile(times, 95):.2f} s, mean "
+                  f"{statistics.fmean(times):.2f} s "
                   f"({wall:.1f} s in all{state})", flush=True)
             if job:
                 while job.state in ("queued", "running"):

@@ -134,6 +134,9 @@ def chunking_picker(key: str, current: dict | None = None) -> dict:
         out["semantic_percentile"] = float(st.slider("Break above this percentile of sentence distances", 50.0, 99.0,
                                                      float(cur.get("semantic_percentile", 90.0)), key=f"{key}_pct"))
     elif chunker == "hierarchical":
-        out["parent_size"] = int(st.number_input("Parent size (word-pieces)", 256, 4096, int(cur.get("parent_size", 1024)),
-                                                 step=128, key=f"{key}_parent"))
+        out["parent_size"] = int(
+            st.number_input(
+                "Parent size (word-pieces)", 256, 4096, int(cur.get("parent_size", 1024)), step=128, key=f"{key}_parent"
+            )
+        )
     return out

@@ -18,7 +18,8 @@ st.caption("Ask a question set through the same code path as the chat and measur
 
 sets = svc.evaluations.question_sets()
 c1, c2 = st.columns(2)
-choice = c1.selectbox("Question set", sets + ["Upload a JSONL set…"], format_func=lambda p: p if isinstance(p, str) else p.name)
+choice = c1.selectbox("Question set", sets + ["Upload a JSONL "
+                                              "set…"], format_func=lambda p: p if isinstance(p, str) else p.name)
 uploaded = c1.file_uploader("JSONL question set", type=["jsonl"]) if isinstance(choice, str) else None
 default_pdfs = Path(__file__).resolve().parents[1].parent / "shared" / "eval" / "pdfs"
 pdf_dir = c2.text_input("Folder with the set's PDFs", str(default_pdfs))
@@ -83,10 +84,23 @@ if job and job.state == "done" and job.results:
     st.dataframe(df, hide_index=True, width="stretch")
     long = df.melt(id_vars="config", value_vars=["page_hit", "evidence_in_sources", "abstention", "false_abstention"],
                    var_name="metric", value_name="value")
-    st.altair_chart(alt.Chart(long).mark_bar().encode(x=alt.X("metric:N", title=None), y=alt.Y("value:Q", scale=alt.Scale(domain=[0, 1])),
-                                                      color="config:N", xOffset="config:N"), width="stretch")
-    st.altair_chart(alt.Chart(df).mark_bar().encode(x=alt.X("config:N", title=None), y=alt.Y("p50_ms:Q", title="latency p50 (ms)"),
-                                                    color="config:N"), width="stretch")
+    st.altair_chart(
+        alt.Chart(long)
+        .mark_bar()
+        .encode(
+            x=alt.X("metric:N", title=None),
+            y=alt.Y("value:Q", scale=alt.Scale(domain=[0, 1])),
+            color="config:N",
+            xOffset="config:N",
+        ),
+        width="stretch",
+    )
+    st.altair_chart(
+        alt.Chart(df)
+        .mark_bar()
+        .encode(x=alt.X("config:N", title=None), y=alt.Y("p50_ms:Q", title="latency p50 (ms)"), color="config:N"),
+        width="stretch",
+    )
     d1, d2 = st.columns(2)
     d1.download_button("⬇ CSV", bookqa.to_csv(job.results), file_name="evaluation.csv", mime="text/csv")
     d2.download_button("⬇ JSON", json.dumps(job.results, ensure_ascii=False, indent=1), file_name="evaluation.json",

@@ -55,8 +55,9 @@ with t_page:
             left_cfg = None if use_indexed else chunking_picker(f"lhs_{book.id}", {**cfg, "chunker": "sentence"})
         with rc:
             st.caption("Right: a preview (nothing is re-indexed until you ask)")
-            other_cfg = chunking_picker(f"cmp_{book.id}", {**cfg, "chunker": "semantic" if cfg.get("chunker") != "semantic"
-                                                           else "hierarchical"})
+            other_cfg = chunking_picker(
+                f"cmp_{book.id}", {**cfg, "chunker": "semantic" if cfg.get("chunker") != "semantic" else "hierarchical"}
+            )
     pages = svc.inspector.pages(book.id)
     page = pages[int(page_no) - 1]
     left, right = st.columns(2)
@@ -68,7 +69,8 @@ with t_page:
         lhs_title = (f"Indexed: {indexed_name}" if left_cfg is None
                      else f"Preview: {left_cfg['chunker']} · {left_cfg['chunk_size']} word-pieces")
         for col, title, cs in ((left, lhs_title, lhs),
-                               (right, f"Preview: {other_cfg['chunker']} · {other_cfg['chunk_size']} word-pieces", other)):
+                               (right, f"Preview: {other_cfg['chunker']} · {other_cfg['chunk_size']} "
+                                       f"word-pieces", other)):
             with col:
                 here = [c for c in cs if c.char_start < page.offset + len(page.text) and c.char_end > page.offset]
                 st.markdown(f"**{escape_markdown(title)}** — {len(here)} chunks on this page")
@@ -128,7 +130,9 @@ with t_stats:
 # --- what the answerer receives for one chunk -------------------------------------------------------------
 with t_ctx:
     c1, c2 = st.columns([1, 2])
-    sel = c1.number_input("Chunk", 0, len(chunks) - 1, st.session_state.get(f"sel_{book.id}", 0), key=f"ctxsel_{book.id}")
+    sel = c1.number_input(
+        "Chunk", 0, len(chunks) - 1, st.session_state.get(f"sel_{book.id}", 0), key=f"ctxsel_{book.id}"
+    )
     question = c2.text_input("Question (optional: scores neighbours and sets the question type)", key=f"ctxq_{book.id}")
     c1, c2, c3, c4 = st.columns(4)
     mode = c1.radio("Context", ["adaptive", "fixed"], key=f"ctxmode_{book.id}",
@@ -165,7 +169,9 @@ with t_probe:
             setups.append((name, {"context_mode": m, "window": w, "similarity_threshold": thr}))
     if q.strip():
         try:
-            results = {name: svc.inspector.probe(q, book.id if scope == "this book" else None, **o) for name, o in setups}
+            results = {
+                name: svc.inspector.probe(q, book.id if scope == "this book" else None, **o) for name, o in setups
+            }
             a = results["A"]
             titles = {b.id: b.title for b in books}
             langs = ", ".join(f"{titles.get(k, k)}: {v}" for k, v in a["book_languages"].items())
@@ -210,5 +216,9 @@ with t_probe:
 with t_export:
     st.caption("Each line: one chunk's text and metadata (pages, characters, section, kind, parent) with the "
                "settings that produced it. The CLI does the same: `python -m rag chunks BOOK_ID --out FILE`.")
-    st.download_button("Download chunks (JSONL)", svc.inspector.export_chunks(book.id), file_name=f"{book.id}-chunks.jsonl",
-                       mime="application/jsonl")
+    st.download_button(
+        "Download chunks (JSONL)",
+        svc.inspector.export_chunks(book.id),
+        file_name=f"{book.id}-chunks.jsonl",
+        mime="application/jsonl",
+    )

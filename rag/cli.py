@@ -161,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     if not f.is_file():
                         raise RagError(f"{f}: no such file.")
-                    r = svc.library.ingest(f.read_bytes(), f.name, _progress, force=args.force, chunking=_chunking(args))
+                    r = svc.library.ingest(
+                        f.read_bytes(), f.name, _progress, force=args.force, chunking=_chunking(args)
+                    )
                     print(file=sys.stderr)
                     state = "already in library" if r.skipped else r.summary()
                     n = (r.figures or {}).get("mupdf_messages", 0)
@@ -201,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
             b = svc.library.book(args.book)
             print(f"# {clean(b.title)}: {b.figures} figures; report {json.dumps(b.report)}", file=sys.stderr)
             for f in svc.library.figures(b.id):
-                print(f"{f.id}\tpdf p. {f.page}\tp. {f.page_label}\t{f.kind}\t{clean(f.title)}\t{svc.library.file(f.path)}")
+                print(f"{f.id}\tpdf p. {f.page}\tp. "
+                      f"{f.page_label}\t{f.kind}\t{clean(f.title)}\t{svc.library.file(f.path)}")
         elif args.cmd == "ask" and args.json:
             over = {"answer_backend": args.backend} if args.backend else {}
             a = svc.ask(args.question, book_id=args.book, **over).consume()

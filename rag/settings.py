@@ -21,7 +21,8 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # bump when the same settings cut different chunks (3: running headers/footers kept out of chunk text;
 # 4: contents/index/references/copyright chunks tagged; 5: ruled tables as Markdown rows, kept whole; scans OCR'd;
 # 6: ligatures expanded; 7: administrative sections (funding, competing interests, acknowledgements) tagged,
-# section headings may be embedded with the chunk), so adding a book again re-makes its chunks instead of keeping the old ones
+# section headings may be embedded with the chunk), so adding a book again re-makes its chunks instead of keeping the
+# old ones
 CHUNKING_VERSION = 7
 
 
@@ -35,7 +36,8 @@ class ExtractiveTuning(_Group):
     question + these."""
 
     term_weight: float = Field(0.3, description="Weight of the share of the question's key terms a sentence contains.")
-    in_hit: float = Field(0.15, description="Bonus of a sentence of the matching chunk itself over its window's (a quote "
+    in_hit: float = Field(0.15, description="Bonus of a sentence of the matching chunk itself over its window's (a "
+                                            "quote "
                                             "from the window cites a page retrieval did not pick).")
     lead_bonus: float = Field(0.12, description="Bonus of source [1]'s sentences; [2] gets half, [3] a quarter, …")
     question_penalty: float = Field(0.3, description="Penalty of a sentence that asks a question or sets an exercise.")
@@ -44,7 +46,8 @@ class ExtractiveTuning(_Group):
     defines_bonus: float = Field(0.35, description="Bonus of a sentence defining the term a definition question asks.")
     number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "
                                                   "same as a penalty for a sentence naming only other numbers).")
-    keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left out.")
+    keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left "
+                                               "out.")
     shortlist: int = Field(48, description="Candidate sentences embedded per question (by their score without cosine).")
     new_words: int = Field(6, description="A further passage must bring this many content words the answer does not "
                                           "have yet (or a question term it lacks).")
@@ -56,9 +59,11 @@ class WindowTuning(_Group):
     """How much context an adaptive window gets (``rag.context.windows``)."""
 
     budget: dict[str, int] = Field({"definition": 450, "factual": 400, "procedural": 750, "comparison": 500,
-                                    "complex": 700}, description="Word-pieces for a hit and its context, by question type.")
+                                    "complex": 700}, description="Word-pieces for a hit and its context, by question "
+                                                                 "type.")
     before_share: dict[str, float] = Field({"definition": 0.3, "factual": 0.5, "procedural": 0.5, "comparison": 0.4,
-                                            "complex": 0.5}, description="Share of the neighbours' budget before the hit.")
+                                            "complex": 0.5}, description="Share of the neighbours' budget before the "
+                                                                         "hit.")
     doc_factor: dict[str, float] = Field({"reference": 0.7, "procedural": 1.3, "narrative": 1.0},
                                          description="Budget factor by book type.")
     min_piece: int = Field(24, description="A neighbour cut to fit shorter than this many word-pieces is left out.")
@@ -67,7 +72,8 @@ class WindowTuning(_Group):
 class RetrieveTuning(_Group):
     """Retrieval stages after fusion (``rag.retrieve``, ``rag.pipeline``)."""
 
-    definition_lead: int = Field(3, description="A definition question's defining passage must be among this many hits, "
+    definition_lead: int = Field(3, description="A definition question's defining passage must be among this many "
+                                                "hits, "
                                                 "else a later one moves up or BM25 is asked for the term.")
     definition_hop_k: int = Field(30, description="BM25 hits of the term scanned for a definition.")
     named_figure_probability: float = Field(0.95, description="P(answerable) of a question naming a figure or table "
@@ -75,7 +81,8 @@ class RetrieveTuning(_Group):
     closest: int = Field(3, description="Passages shown with a 'not in your books' answer.")
     follow_reach: int = Field(2, description="A follow-up looks first at the chunks this near the ones the last "
                                              "answer cited.")
-    sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split off.")
+    sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split "
+                                                       "off.")
 
 
 class AnswerTuning(_Group):
@@ -116,60 +123,147 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="RAG_", extra="ignore", env_nested_delimiter="__")
 
     # --- storage -----------------------------------------------------------
-    data_dir: Path = Field(Path("data"), description="Folder for runtime state: catalog.db, chroma/, uploads/, figures/, pages/ (page image cache).")
-    chroma_host: str | None = Field(None, description="Chroma server host; when set, use HttpClient instead of the embedded PersistentClient.")
+    data_dir: Path = Field(Path("data"), description="Folder for runtime state: catalog.db, chroma/, uploads/, "
+                                                     "figures/, pages/ (page image cache).")
+    chroma_host: str | None = Field(None, description="Chroma server host; when set, use HttpClient instead of the "
+                                                      "embedded PersistentClient.")
     chroma_port: int = Field(8000, description="Chroma server port (with RAG_CHROMA_HOST).")
     max_upload_mb: int = Field(200, description="Largest file accepted (PDF, EPUB, Word, HTML, Markdown, text), in MB.")
 
     # --- embedding ---------------------------------------------------------
-    embed_model: str = Field("all-MiniLM-L6-v2", description="Embedding model name; 'all-MiniLM-L6-v2' loads the offline packaged copy, anything else is a local sentence-transformers path.")
-    embed_batch_size: int = Field(32, description="Chunks per embedding batch (torch backend; ONNX batches by length, up to 2,048 word-pieces).")
-    embed_backend: Literal["auto", "onnx", "torch"] = Field("auto", description="'onnx': ONNX Runtime on an int8 export of the model (made once from the local model, cached in RAG_MODEL_CACHE_DIR; no torch in the app process); 'torch': sentence-transformers, the reference; 'auto': onnx, falling back to torch when the export fails or does not match the reference (mean cosine < 0.99).")
+    embed_model: str = Field("all-MiniLM-L6-v2", description="Embedding model name; 'all-MiniLM-L6-v2' loads the "
+                                                             "offline packaged copy, anything else is a local "
+                                                             "sentence-transformers path.")
+    embed_batch_size: int = Field(32, description="Chunks per embedding batch (torch backend; ONNX batches by length, "
+                                                  "up to 2,048 word-pieces).")
+    embed_backend: Literal["auto", "onnx", "torch"] = Field("auto", description="'onnx': ONNX Runtime on an int8 "
+                                                                                "export of the model (made once from "
+                                                                                "the local model, cached in "
+                                                                                "RAG_MODEL_CACHE_DIR; no torch in the "
+                                                                                "app process); 'torch': "
+                                                                                "sentence-transformers, the reference; "
+                                                                                "'auto': onnx, falling back to torch "
+                                                                                "when the export fails or does not "
+                                                                                "match the reference (mean cosine < "
+                                                                                "0.99).")
     embed_threads: int = Field(0, ge=0, le=256, description="CPU threads the embedder uses; 0 = all cores.")
-    model_cache_dir: Path | None = Field(None, description="Folder for exported models (the ONNX embedder); empty: <RAG_DATA_DIR>/models.")
+    model_cache_dir: Path | None = Field(None, description="Folder for exported models (the ONNX embedder); empty: "
+                                                           "<RAG_DATA_DIR>/models.")
 
     # --- chunking (decided at ingest; changing them needs a re-index) -------
-    chunker: ChunkerName = Field("paragraph", description="Default chunking strategy for new books (each book can have its own, chosen at upload or re-index): 'paragraph' (paragraph→sentence packing), 'sentence' (whole sentences, overlap in sentences), 'token' (fixed word-piece windows), 'semantic' (breaks where sentence embeddings drift), 'section' (sections first, code and tables whole), 'hierarchical' (parents made of small children; context decided at query time).")
-    chunk_size: int = Field(200, ge=32, le=250, description="Max word-pieces per chunk (children, for 'hierarchical'); all-MiniLM-L6-v2 reads at most 256 including 2 special tokens.")
-    chunk_overlap: int = Field(0, ge=0, le=100, description="Word-pieces shared by consecutive chunks ('paragraph', 'token'); 0 because context is widened at query time.")
-    sentence_overlap: int = Field(1, ge=0, le=5, description="Sentences repeated at the start of the next chunk ('sentence').")
-    semantic_percentile: float = Field(90.0, ge=50.0, le=99.9, description="'semantic': a chunk ends where the distance between neighbouring sentences is above this percentile of the section's distances.")
-    embed_context: int = Field(0, ge=0, le=200, description="Word-pieces of surrounding section text embedded with each chunk (half before, half after); the chunk alone is still what is retrieved and shown. 0 = the chunk's text only.")
-    embed_headings: int = Field(0, ge=0, le=4, description="The last this many parts of a chunk's section path ('Usage notes > Numerical limitations') embedded with it; 0 = none. Shown and retrieved text is unchanged.")
+    chunker: ChunkerName = Field("paragraph", description="Default chunking strategy for new books (each book can have "
+                                                          "its own, chosen at upload or re-index): 'paragraph' "
+                                                          "(paragraph→sentence packing), 'sentence' (whole sentences, "
+                                                          "overlap in sentences), 'token' (fixed word-piece windows), "
+                                                          "'semantic' (breaks where sentence embeddings drift), "
+                                                          "'section' (sections first, code and tables whole), "
+                                                          "'hierarchical' (parents made of small children; context "
+                                                          "decided at query time).")
+    chunk_size: int = Field(200, ge=32, le=250, description="Max word-pieces per chunk (children, for 'hierarchical'); "
+                                                            "all-MiniLM-L6-v2 reads at most 256 including 2 special "
+                                                            "tokens.")
+    chunk_overlap: int = Field(0, ge=0, le=100, description="Word-pieces shared by consecutive chunks ('paragraph', "
+                                                            "'token'); 0 because context is widened at query time.")
+    sentence_overlap: int = Field(1, ge=0, le=5, description="Sentences repeated at the start of the next chunk "
+                                                             "('sentence').")
+    semantic_percentile: float = Field(90.0, ge=50.0, le=99.9, description="'semantic': a chunk ends where the "
+                                                                           "distance between neighbouring sentences is "
+                                                                           "above this percentile of the section's "
+                                                                           "distances.")
+    embed_context: int = Field(0, ge=0, le=200, description="Word-pieces of surrounding section text embedded with "
+                                                            "each chunk (half before, half after); the chunk alone is "
+                                                            "still what is retrieved and shown. 0 = the chunk's text "
+                                                            "only.")
+    embed_headings: int = Field(0, ge=0, le=4, description="The last this many parts of a chunk's section path ('Usage "
+                                                           "notes > Numerical limitations') embedded with it; 0 = "
+                                                           "none. Shown and retrieved text is unchanged.")
     parent_size: int = Field(1024, ge=64, le=4096, description="'hierarchical': max word-pieces of a parent.")
 
     # --- retrieval (query time; no re-index needed) -------------------------
-    retrieval_mode: Literal["hybrid", "dense", "bm25"] = Field("hybrid", description="'hybrid' fuses dense and BM25 (RAG_FUSION: convex by default, or RRF); 'dense' or 'bm25' uses one of them (for comparisons).")
+    retrieval_mode: Literal["hybrid", "dense", "bm25"] = Field("hybrid", description="'hybrid' fuses dense and BM25 "
+                                                                                     "(RAG_FUSION: convex by default, "
+                                                                                     "or RRF); 'dense' or 'bm25' uses "
+                                                                                     "one of them (for comparisons).")
     retrieve_k: int = Field(15, ge=1, le=100, description="Candidates taken from each of dense and BM25 before fusion.")
-    fusion: Literal["convex", "rrf"] = Field("convex", description="How dense and BM25 scores are fused: 'convex' = RAG_FUSION_ALPHA × cosine + (1 − alpha) × BM25, each normalised by its theoretical minimum and the question's best candidate (Bruch et al. 2023); 'rrf' = reciprocal rank fusion.")
-    fusion_alpha: float = Field(0.75, ge=0.0, le=1.0, description="Weight of the dense score in convex fusion (chosen on SciFact train queries: 0.75).")
-    rerank_model: str = Field("", description="Local folder of a sentence-transformers CrossEncoder that re-orders the best fused candidates (none is packaged; empty: off).")
-    rerank_top_n: int = Field(20, ge=2, le=100, description="How many fused candidates the cross-encoder re-orders (RAG_RERANK_MODEL set).")
+    fusion: Literal["convex", "rrf"] = Field("convex", description="How dense and BM25 scores are fused: 'convex' = "
+                                                                   "RAG_FUSION_ALPHA × cosine + (1 − alpha) × BM25, "
+                                                                   "each normalised by its theoretical minimum and the "
+                                                                   "question's best candidate (Bruch et al. 2023); "
+                                                                   "'rrf' = reciprocal rank fusion.")
+    fusion_alpha: float = Field(0.75, ge=0.0, le=1.0, description="Weight of the dense score in convex fusion (chosen "
+                                                                  "on SciFact train queries: 0.75).")
+    rerank_model: str = Field("", description="Local folder of a sentence-transformers CrossEncoder that re-orders the "
+                                              "best fused candidates (none is packaged; empty: off).")
+    rerank_top_n: int = Field(20, ge=2, le=100, description="How many fused candidates the cross-encoder re-orders "
+                                                            "(RAG_RERANK_MODEL set).")
     rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant k (RAG_FUSION=rrf).")
-    similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) for a chunk below the fused best min_chunks to count as relevant; if none passes, the answer is 'not found'.")
-    answerable_min: float = Field(0.7, ge=0.0, le=1.0, description="At or above this calibrated probability that the books answer the question (rag/retrieve/answerability.py: similarities, how much of the question's rare words the best passages and one sentence hold, words no book has, dense/BM25 agreement, the answer type it asks for) the answer is given plainly; below it, see RAG_LIKELY_MIN.")
-    prefer_subject_books: bool = Field(True, description="A question that names a subject some books are about and others only mention ('a Python function', 'in LaTeX', 'Octave') searches the books about it.")
-    answerability_model: str = Field("", description="A fitted answerability model (JSON, `eval calibrate --write-to`) instead of the shipped rag/retrieve/answerability.json; `eval qa --lobo` uses one per held-out book.")
-    likely_min: float = Field(0.4, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN the best passage is shown as the likely answer with a plain low-confidence label; below it the answer is 'not in your books' with the closest passages (0.4 and 0.7 chosen by leave-one-book-out cross-validation, docs/evaluation.md).")
-    min_chunks: int = Field(2, ge=1, le=50, description="Once one chunk passes the similarity threshold, the fused best this many are kept whatever their similarity (fusion often ranks them on exact words the dense model misses); further chunks must pass.")
+    similarity_threshold: float = Field(0.30, ge=-1.0, le=1.0, description="Minimum cosine similarity (query vs chunk) "
+                                                                           "for a chunk below the fused best "
+                                                                           "min_chunks to count as relevant; if none "
+                                                                           "passes, the answer is 'not found'.")
+    answerable_min: float = Field(0.7, ge=0.0, le=1.0, description="At or above this calibrated probability that the "
+                                                                   "books answer the question "
+                                                                   "(rag/retrieve/answerability.py: similarities, how "
+                                                                   "much of the question's rare words the best "
+                                                                   "passages and one sentence hold, words no book has, "
+                                                                   "dense/BM25 agreement, the answer type it asks for) "
+                                                                   "the answer is given plainly; below it, see "
+                                                                   "RAG_LIKELY_MIN.")
+    prefer_subject_books: bool = Field(True, description="A question that names a subject some books are about and "
+                                                         "others only mention ('a Python function', 'in LaTeX', "
+                                                         "'Octave') searches the books about it.")
+    answerability_model: str = Field("", description="A fitted answerability model (JSON, `eval calibrate --write-to`) "
+                                                     "instead of the shipped rag/retrieve/answerability.json; `eval qa "
+                                                     "--lobo` uses one per held-out book.")
+    likely_min: float = Field(0.4, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN the best passage "
+                                                               "is shown as the likely answer with a plain "
+                                                               "low-confidence label; below it the answer is 'not in "
+                                                               "your books' with the closest passages (0.4 and 0.7 "
+                                                               "chosen by leave-one-book-out cross-validation, "
+                                                               "docs/evaluation.md).")
+    min_chunks: int = Field(2, ge=1, le=50, description="Once one chunk passes the similarity threshold, the fused "
+                                                        "best this many are kept whatever their similarity (fusion "
+                                                        "often ranks them on exact words the dense model misses); "
+                                                        "further chunks must pass.")
     max_chunks: int = Field(10, ge=1, le=50, description="Keep at most this many chunks after fusion and filtering.")
-    language: Literal["", "en", "de", "fr", "es", "it", "nl", "pt", "vi"] = Field("", description="Language of every book for BM25 (stemming, stopwords) and OCR; empty: detect each book's language from its text.")
-    ocr: bool = Field(True, description="Read scanned pages (no text layer, or fonts without Unicode) with Tesseract when it is installed; false: leave them unread (said at upload).")
+    language: Literal["", "en", "de", "fr", "es", "it", "nl", "pt", "vi"] = Field(
+        "",
+        description="Language of every "
+        "book for BM25 "
+        "(stemming, stopwords) and OCR; empty: detect each book's language from its text.",
+    )
+    ocr: bool = Field(True, description="Read scanned pages (no text layer, or fonts without Unicode) with Tesseract "
+                                        "when it is installed; false: leave them unread (said at upload).")
 
     # --- context assembly ---------------------------------------------------
-    context_mode: Literal["adaptive", "fixed"] = Field("adaptive", description="'adaptive': each hit's window (or parent) is sized from the question type, the book type and the hit's place in its section, neighbours below RAG_NEIGHBOUR_MIN_SIMILARITY dropped; 'fixed': RAG_WINDOW chunks each side.")
-    window: int = Field(1, ge=0, le=10, description="Neighbour chunks added on each side of a hit ('fixed' mode; the most 'adaptive' adds is twice this + 1).")
-    neighbour_min_similarity: float = Field(0.15, ge=-1.0, le=1.0, description="'adaptive': a neighbour less similar to the question than this ends the window on its side.")
-    context_budget_tokens: int = Field(2000, ge=200, le=32000, description="Word-piece budget for all sources sent to the answerer.")
+    context_mode: Literal["adaptive", "fixed"] = Field("adaptive", description="'adaptive': each hit's window (or "
+                                                                               "parent) is sized from the question "
+                                                                               "type, the book type and the hit's "
+                                                                               "place in its section, neighbours below "
+                                                                               "RAG_NEIGHBOUR_MIN_SIMILARITY dropped; "
+                                                                               "'fixed': RAG_WINDOW chunks each side.")
+    window: int = Field(1, ge=0, le=10, description="Neighbour chunks added on each side of a hit ('fixed' mode; the "
+                                                    "most 'adaptive' adds is twice this + 1).")
+    neighbour_min_similarity: float = Field(0.15, ge=-1.0, le=1.0, description="'adaptive': a neighbour less similar "
+                                                                               "to the question than this ends the "
+                                                                               "window on its side.")
+    context_budget_tokens: int = Field(2000, ge=200, le=32000, description="Word-piece budget for all sources sent to "
+                                                                           "the answerer.")
 
     # --- answering ----------------------------------------------------------
-    answer_backend: AnswerBackendName = Field("extractive", description="'extractive' (offline, no LLM), 'openai' (any OpenAI-compatible server) or 'ollama'.")
+    answer_backend: AnswerBackendName = Field("extractive", description="'extractive' (offline, no LLM), 'openai' (any "
+                                                                        "OpenAI-compatible server) or 'ollama'.")
     extractive_sentences: int = Field(4, ge=1, le=12, description="Sentences the extractive answerer quotes.")
-    llm_focus: bool = Field(True, description="LLM backends read only the sources holding a sentence that answers (scored as the extractive answerer scores them, within 80 % of the best), best first, at least 3; false = every retrieved source in fused order.")
-    llm_base_url: str = Field("http://127.0.0.1:8080/v1", description="OpenAI-compatible base URL (vLLM, llama.cpp server, LM Studio…).")
+    llm_focus: bool = Field(True, description="LLM backends read only the sources holding a sentence that answers "
+                                              "(scored as the extractive answerer scores them, within 80 % of the "
+                                              "best), best first, at least 3; false = every retrieved source in fused "
+                                              "order.")
+    llm_base_url: str = Field("http://127.0.0.1:8080/v1", description="OpenAI-compatible base URL (vLLM, llama.cpp "
+                                                                      "server, LM Studio…).")
     llm_model: str = Field("local-model", description="Model name sent to the OpenAI-compatible server.")
     llm_api_key: str = Field("not-needed", description="API key for the OpenAI-compatible server.")
-    ollama_base_url: str = Field("http://127.0.0.1:11434", description="Ollama server URL (its OpenAI-compatible /v1 API is used).")
+    ollama_base_url: str = Field("http://127.0.0.1:11434", description="Ollama server URL (its OpenAI-compatible /v1 "
+                                                                       "API is used).")
     ollama_model: str = Field("llama3.2", description="Ollama model name.")
     llm_temperature: float = Field(0.1, ge=0.0, le=2.0, description="Sampling temperature for LLM backends.")
     llm_max_tokens: int = Field(512, ge=16, le=8192, description="Max tokens an LLM answer may generate.")
@@ -178,10 +272,17 @@ class Settings(BaseSettings):
 
     # --- figures and citations ---------------------------------------------
     max_figures: int = Field(3, ge=0, le=12, description="Most figures shown under an answer (0 = none).")
-    figure_min_similarity: float = Field(0.45, ge=-1.0, le=1.0, description="A figure not linked to a cited source is shown only when its caption/labels/context are at least this similar to the question.")
-    figure_vision_model: str = Field("", description="Ollama vision model (e.g. llava, qwen2.5vl) that writes a one-paragraph description of each figure at ingest, indexed with its caption; empty = off. Uses RAG_OLLAMA_BASE_URL.")
-    slow_answer_ms: float = Field(3000.0, gt=0, description="An answer taking longer than this (ms) is flagged slow on the Metrics page.")
-    low_similarity: float = Field(0.4, ge=-1.0, le=1.0, description="An answer whose sources' average similarity is below this is flagged low-similarity.")
+    figure_min_similarity: float = Field(0.45, ge=-1.0, le=1.0, description="A figure not linked to a cited source is "
+                                                                            "shown only when its "
+                                                                            "caption/labels/context are at least this "
+                                                                            "similar to the question.")
+    figure_vision_model: str = Field("", description="Ollama vision model (e.g. llava, qwen2.5vl) that writes a "
+                                                     "one-paragraph description of each figure at ingest, indexed with "
+                                                     "its caption; empty = off. Uses RAG_OLLAMA_BASE_URL.")
+    slow_answer_ms: float = Field(3000.0, gt=0, description="An answer taking longer than this (ms) is flagged slow on "
+                                                            "the Metrics page.")
+    low_similarity: float = Field(0.4, ge=-1.0, le=1.0, description="An answer whose sources' average similarity is "
+                                                                    "below this is flagged low-similarity.")
     page_image_zoom: float = Field(1.5, ge=0.5, le=4.0, description="Zoom of rendered page images (1.0 = 72 dpi).")
 
     # --- tuning numbers of the query stages ------------------------------
@@ -290,8 +391,11 @@ def settings_table() -> str:
 def settings_document() -> str:
     """docs/settings.md: every setting with its default and meaning (``python -m rag settings`` prints it)."""
     return ("# Settings\n\nEnvironment variables with the prefix `RAG_`, read once by\n"
-            "`rag/settings.py`. Chunk settings (`RAG_CHUNKER`, `RAG_CHUNK_SIZE`, `RAG_CHUNK_OVERLAP`, `RAG_SENTENCE_OVERLAP`,\n"
-            "`RAG_SEMANTIC_PERCENTILE`, `RAG_PARENT_SIZE`, `RAG_EMBED_CONTEXT`) apply when a book is added or re-indexed;\n"
+            "`rag/settings.py`. Chunk settings (`RAG_CHUNKER`, `RAG_CHUNK_SIZE`, `RAG_CHUNK_OVERLAP`, "
+            "`RAG_SENTENCE_OVERLAP`,\n"
+            "`RAG_SEMANTIC_PERCENTILE`, `RAG_PARENT_SIZE`, `RAG_EMBED_CONTEXT`) apply when a book is added or "
+            "re-indexed;\n"
             "everything else applies to the next question. `RAG_TUNING__…` are the query stages' tuning numbers, one\n"
-            "group per stage; `python -m rag eval qa … --config tuning.extractive.in_hit=0.2` sweeps one (dotted names).\n"
+            "group per stage; `python -m rag eval qa … --config tuning.extractive.in_hit=0.2` sweeps one (dotted "
+            "names).\n"
             "This file is generated: `python -m rag settings > docs/settings.md`.\n\n" + settings_table() + "\n")

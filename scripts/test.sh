@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install what is needed (once) and run the whole test suite: unit, AppTest, real Chroma server,
+# Install what is needed (once), lint (ruff) and run the whole test suite: unit, AppTest, real Chroma server,
 # real llama.cpp server, real browser (Debian chromium via Playwright),
 # real OCR (Debian tesseract-ocr). Extra args go to pytest.
 set -euo pipefail
@@ -8,4 +8,5 @@ scripts/setup_venv.sh requirements-test.txt
 scripts/apt_install.sh chromium chromium                                    # the browser test
 scripts/apt_install.sh tesseract tesseract-ocr tesseract-ocr-deu tesseract-ocr-vie  # OCR of scanned pages
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+.venv/bin/ruff check .                                                      # lint first (ruff.toml: 120 columns)
 exec .venv/bin/python -m pytest "$@"

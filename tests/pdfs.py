@@ -15,7 +15,8 @@ BOOK = {
     "Chapter 2 Astronomy": [
         ("Planets", "A planet is a celestial body that orbits a star and has cleared its orbit. Jupiter is the largest "
                     "planet of the solar system. Saturn is famous for its bright rings of ice."),
-        ("Telescopes", "A refracting telescope uses lenses to gather light. A reflecting telescope uses mirrors instead. "
+        ("Telescopes", "A refracting telescope uses lenses to gather light. A reflecting telescope uses mirrors "
+                       "instead. "
                        "Larger apertures collect more light and show fainter galaxies."),
     ],
 }
@@ -109,7 +110,8 @@ def make_figure_pdf() -> bytes:
     p1, p2, p3 = doc[0], doc[1], doc[2]
     p1.insert_text((72, 110), "Chapter 1 Colour samples", fontsize=20)
     p1.insert_textbox(pymupdf.Rect(72, 130, 540, 200), "Painters compare colours against a reference sample. "
-                      "The reference sample for this studio is a bright red square printed on matte paper.", fontsize=11)
+                      "The reference sample for this studio is a bright red square printed on matte "
+                      "paper.", fontsize=11)
     p1.insert_image(pymupdf.Rect(150, 220, 450, 420), pixmap=_pixmap(300, 200, (220, 20, 20)))
     p1.insert_text((150, 440), "Figure 1.1: A red square used as the reference colour sample.", fontsize=10)
     p1.insert_textbox(pymupdf.Rect(72, 470, 540, 560), "Keep the sample away from sunlight, because ultraviolet "

@@ -93,7 +93,8 @@ def test_a_near_miss_question_is_declined_with_the_closest_passages_and_a_paraph
 
 @pytest.mark.parametrize("question, defining, other", [
     ("What is a state diagram?", "This kind of figure is called a state diagram.", "A state diagram shows variables."),
-    ("Was ist die Produkttopologie?", "Sie heißt Produkttopologie.", "Dann ist X × Y mit der Produkttopologie kompakt."),
+    ("Was ist die Produkttopologie?", "Sie heißt Produkttopologie.", "Dann ist X × Y mit der Produkttopologie "
+                                                                     "kompakt."),
     ("Wann heißt ein Raum zusammenhängend?", "Ein Raum X heißt zusammenhängend, wenn es keine Zerlegung gibt.",
      "Es sei X ein wegzusammenhängender Raum."),
     ("Was ist ein Homöomorphismus?", "Ein Homöomorphismus ist eine bijektive stetige Abbildung.",

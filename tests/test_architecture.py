@@ -94,7 +94,9 @@ def test_nothing_in_rag_imports_the_facade_or_streamlit():
 
 def test_top_level_modules_are_the_few_the_module_map_names():
     top = {p.stem for p in RAG.glob("*.py")}
-    assert top <= TOP_LEVEL, f"top-level modules besides the facade, settings, errors, types, cli, pipeline: {top - TOP_LEVEL}"
+    assert top <= TOP_LEVEL, (
+        f"top-level modules besides the facade, settings, errors, types, cli, pipeline: {top - TOP_LEVEL}"
+    )
 
 
 def test_no_module_shadows_the_standard_library():

@@ -13,7 +13,11 @@ def _chunks(book, texts):
                   char_end=len(t), section="", tokens=10) for i, t in enumerate(texts)]
 
 
-BOOKS = {"de-book": _chunks("de-book", GERMAN), "en-book": _chunks("en-book", ENGLISH), "garden": _chunks("garden", GARDEN)}
+BOOKS = {
+    "de-book": _chunks("de-book", GERMAN),
+    "en-book": _chunks("en-book", ENGLISH),
+    "garden": _chunks("garden", GARDEN),
+}
 
 
 def test_per_book_indexes_rank_like_one_index_over_the_library():

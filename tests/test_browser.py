@@ -46,7 +46,8 @@ def test_upload_ask_and_see_cited_answer(app_url, tmp_path, book_pdf):
             expect(page.get_by_role("heading", name="📚 Library")).to_be_visible(timeout=60_000)
             page.locator("input[type=file]").set_input_files([str(pdf), str(studio)])
             expect(page.get_by_text(re.compile(r"garden\.pdf: Ready:"))).to_be_visible(timeout=180_000)
-            expect(page.get_by_text(re.compile(r"studio\.pdf: Ready: 3 pages, \d+ chunks, 2 figures"))).to_be_visible(timeout=120_000)
+            expect(page.get_by_text(re.compile(r"studio\.pdf: Ready: 3 pages, \d+ chunks, 2 "
+                                               r"figures"))).to_be_visible(timeout=120_000)
             expect(page.get_by_text(re.compile(r"2 book\(s\), \d+ chunks"))).to_be_visible(timeout=30_000)
             page.screenshot(path=str(shots / "library.png"), full_page=True)
 

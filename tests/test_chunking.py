@@ -111,7 +111,10 @@ def test_code_and_tables_are_kept_whole_and_marked(embed):
     kinds = {r.kind for r in regions}
     assert kinds == {"code", "table"}
     code = next(r for r in regions if r.kind == "code")
-    assert book.text[code.start:code.end].splitlines() == [ln.strip() for ln in CODE] or CODE[0] in book.text[code.start:code.end]
+    assert (
+        book.text[code.start : code.end].splitlines() == [ln.strip() for ln in CODE]
+        or CODE[0] in book.text[code.start : code.end]
+    )
     s, chunks = _chunk(book, "section", embed, chunk_size=64)
     check_invariants(book, chunks, s)
     for r in regions:  # each block lies inside one chunk

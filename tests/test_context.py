@@ -127,7 +127,9 @@ def test_book_type_guess():
     code = [Chunk("b", i, "x = 1", 1, 1, 0, 5, section=f"s{i // 10}", tokens=150, kind="code" if i % 5 == 0 else "text")
             for i in range(50)]
     assert guess_doc_type(code) == "procedural"
-    prose = [Chunk("b", i, "A long paragraph of prose.", 1, 1, 0, 5, section=f"s{i // 20}", tokens=180) for i in range(60)]
+    prose = [
+        Chunk("b", i, "A long paragraph of prose.", 1, 1, 0, 5, section=f"s{i // 20}", tokens=180) for i in range(60)
+    ]
     assert guess_doc_type(prose) == "narrative"
     faq = [Chunk("b", i, "Q: Why? A: Because. Q: How? A: So.", 1, 1, 0, 5, section=f"s{i // 20}", tokens=180)
            for i in range(60)]

@@ -5,7 +5,8 @@ from rag.query.decompose import decompose
 
 
 @pytest.mark.parametrize("question, parts", [
-    ("What is loam and how often do tomatoes need watering?", ["What is loam?", "how often do tomatoes need watering?"]),
+    ("What is loam and how often do tomatoes need watering?", ["What is loam?", "how often do tomatoes need "
+                                                                                "watering?"]),
     ("Was ist ein Homöomorphismus und wann heißt ein Raum kompakt?",
      ["Was ist ein Homöomorphismus?", "wann heißt ein Raum kompakt?"]),
     ("What are salt and pepper?", ["What are salt and pepper?"]),  # "and" inside one question

@@ -52,7 +52,12 @@ def test_a_defining_hit_below_the_lead_moves_first_and_one_in_the_lead_stays():
 
 def test_no_defining_hit_looks_the_term_up_in_bm25_and_ordinary_questions_are_untouched():
     hits = [hit(i, t) for i, t in enumerate(USES)]
-    library = FakeBM25([Chunk("tp", 20, "Index: tuple, 139", 20, 20, 0, 17, kind="index"), Chunk("tp", 21, DEFINES, 21, 21, 0, len(DEFINES))])
+    library = FakeBM25(
+        [
+            Chunk("tp", 20, "Index: tuple, 139", 20, 20, 0, 17, kind="index"),
+            Chunk("tp", 21, DEFINES, 21, 21, 0, len(DEFINES)),
+        ]
+    )
     got, how = definition_first("What is a tuple?", hits, lambda: library, no_sims, [0.1], ["tp"])
     assert how == "hop" and got[0].chunk.chunk_index == 21 and got[0].similarity == 0.42 and got[1:] == hits
     same, how = definition_first("How are tuples compared?", hits, lambda: library, no_sims, [0.1], ["tp"])

@@ -30,7 +30,8 @@ def test_think_python_state_diagram_answer_cites_the_defining_page(folio):
     first_sentence, n = re.match(r"(.+?)\s*\[(\d+)\]", a.text).groups()
     assert "called a state diagram" in first_sentence
     src = next(s for s in a.sources if s.n == int(n))
-    defining = next(p for p in folio.inspector.pages(r.book_id) if "This kind of figure is called a state diagram" in p.text)
+    defining = next(p for p in folio.inspector.pages(r.book_id) if "This kind of figure is called a state "
+                                                                   "diagram" in p.text)
     assert src.page_start <= defining.number <= src.page_end
     assert defining.label in src.pages_label
     # the book's own diagram under the answer, and the defining page with the passage highlighted

@@ -29,7 +29,11 @@ def test_captions_and_references_in_three_languages():
     assert caption_key("Bảng 1. Số liệu") == "table 1" and caption_key("Tabelle 2") == "table 2"
     assert caption_key("Table 4: Results") == "table 4"
     assert caption_key("Figure 5.1 shows a stack diagram") is None  # a sentence, not a caption
-    assert reference_keys("see Figure 3.2, in Fig. 4 and Abbildung 2.1 zeigt") == ["figure 3.2", "figure 4", "figure 2.1"]
+    assert reference_keys("see Figure 3.2, in Fig. 4 and Abbildung 2.1 zeigt") == [
+        "figure 3.2",
+        "figure 4",
+        "figure 2.1",
+    ]
 
 
 def test_raster_and_vector_figures_with_captions_labels_and_decorations_skipped(figure_pdf):
@@ -176,7 +180,8 @@ def test_quote_check_tells_the_books_own_brackets_from_citations():
     text = "Outbreaks were reported in Fiji [32] and Samoa. Lists look like a = [1] in code."
     chunk = Chunk("b", 0, text, 1, 1, 0, len(text))
     src = Source(1, "b", "Paper", chunk, chunk.text, [0], 1, 1, "p. 1", 0.1, 0.8)
-    checks = check_quotes("Outbreaks were reported in Fiji [32] and Samoa. [1] Lists look like a = [1] in code. [1]", [src])
+    checks = check_quotes("Outbreaks were reported in Fiji [32] and Samoa. [1] Lists look like a = [1] in code. "
+                          "[1]", [src])
     assert [(c.n, c.how) for c in checks] == [(1, "quoted"), (1, "quoted")], checks
 
 
@@ -184,7 +189,9 @@ def test_llm_context_lists_figures_it_may_name():
     from rag.context import format_sources
     from rag.types import FigureHit
 
-    chunk = Chunk("b", 0, "A state diagram shows variables and values.", 31, 31, 0, 44, label_start="11", label_end="11")
+    chunk = Chunk(
+        "b", 0, "A state diagram shows variables and values.", 31, 31, 0, 44, label_start="11", label_end="11"
+    )
     src = Source(1, "b", "Think Python", chunk, chunk.text, [0], 31, 31, "p. 11", 0.1, 0.8)
     fig = FigureHit("b:fig0", "b", "Think Python", 32, "12", "Figure 2.1.: State diagram.", "vector", "f.png", 0.9,
                     "referred to by [1]", [1])
@@ -217,7 +224,9 @@ def test_optional_vision_descriptions_are_indexed_and_failures_are_not_fatal(set
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             seen.append(body)
             content = body["messages"][0]["content"]
-            text = "A bright red square on white paper." if "red square" in content[0]["text"] else "A circle with arrows."
+            text = (
+                "A bright red square on white paper." if "red square" in content[0]["text"] else "A circle with arrows."
+            )
             data = json.dumps({"choices": [{"message": {"role": "assistant", "content": text}}]}).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -239,7 +248,9 @@ def test_optional_vision_descriptions_are_indexed_and_failures_are_not_fatal(set
         assert seen[0]["model"] == "test-vision"
         assert seen[0]["messages"][0]["content"][1]["image_url"]["url"].startswith("data:image/png;base64,")
         figs = f.library.figures(r.book_id)
-        assert figs[0].description == "A bright red square on white paper." and figs[0].description in figs[0].index_text()
+        assert (
+            figs[0].description == "A bright red square on white paper." and figs[0].description in figs[0].index_text()
+        )
     finally:
         server.shutdown()
         server.server_close()

@@ -37,7 +37,9 @@ ENGLISH = ["A function that calls itself is recursive; the process is called rec
 
 
 def test_each_book_is_searched_in_its_own_language():
-    chunks = [_chunk("de-book", i, t) for i, t in enumerate(GERMAN)] + [_chunk("en-book", i, t) for i, t in enumerate(ENGLISH)]
+    chunks = [_chunk("de-book", i, t) for i, t in enumerate(GERMAN)] + [
+        _chunk("en-book", i, t) for i, t in enumerate(ENGLISH)
+    ]
     index = BM25Index(chunks)
     assert index.languages == {"de-book": "de", "en-book": "en"}
     # German inflection: "stetige Abbildungen" finds "Abbildung … stetig" only with the German stemmer

@@ -62,7 +62,8 @@ def test_only_the_login_page_without_the_password(gated_url):
 
             page.get_by_label("Password").fill(PASSWORD)
             page.get_by_role("button", name="Sign in").click()
-            expect(page.get_by_role("textbox", name="Ask about your books…")).to_be_visible(timeout=90_000)  # the page asked for
+            expect(page.get_by_role("textbox", name="Ask about your "
+                                                    "books…")).to_be_visible(timeout=90_000)  # the page asked for
             page.reload()
             expect(page.get_by_role("textbox", name="Ask about your books…")).to_be_visible(timeout=90_000)
             assert "/login" not in page.url

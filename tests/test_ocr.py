@@ -6,7 +6,8 @@ from rag.errors import BadDocumentError
 from rag.parse import ocr, parse_pdf
 from tests import pdfs
 
-needs_tesseract = pytest.mark.skipif(not ocr.available(), reason="Tesseract is not installed (scripts/test.sh installs it)")
+needs_tesseract = pytest.mark.skipif(not ocr.available(), reason="Tesseract is not installed (scripts/test.sh installs "
+                                                                 "it)")
 
 GARDEN = ("The vegetable garden needs compost in autumn.\nTomatoes ripen in the warm weeks of August.\n"
           "Slugs eat the young lettuce at night.")
@@ -53,7 +54,8 @@ def test_a_german_scan_is_read_in_german():
 
 def test_without_tesseract_a_scan_is_refused_saying_how_to_install_it(monkeypatch):
     monkeypatch.setenv("RAG_TESSERACT", "/nonexistent/tesseract")
-    with pytest.raises(BadDocumentError, match="no text layer.*Tesseract is not installed.*apt-get install tesseract-ocr"):
+    with pytest.raises(BadDocumentError, match="no text layer.*Tesseract is not installed.*apt-get install "
+                                               "tesseract-ocr"):
         parse_pdf(pdfs.make_scanned_pdf([GARDEN]), "scan.pdf")
 
 

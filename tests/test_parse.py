@@ -36,7 +36,10 @@ def test_a_bold_line_leading_the_first_block_is_the_title_when_every_line_has_th
 
 
 def test_the_vietnamese_precedents_are_titled_by_their_numbers():
-    for name, title in [("an_le_so_552022AL.pdf", "ÁN LỆ SỐ 55/2022/AL1"), ("an_le_so_672023AL.pdf", "ÁN LỆ SỐ 67/2023/AL1")]:
+    for name, title in [
+        ("an_le_so_552022AL.pdf", "ÁN LỆ SỐ 55/2022/AL1"),
+        ("an_le_so_672023AL.pdf", "ÁN LỆ SỐ 67/2023/AL1"),
+    ]:
         assert parse_pdf(eval_pdf(f"vi_anle/{name}").read_bytes(), name).title == title
 
 

@@ -69,4 +69,6 @@ def test_fusion_with_one_retriever_is_its_own_normalised_score():
 
 
 def test_rrf_fusion_is_still_available():
-    assert fuse([("a", 0.9), ("b", 0.1)], [("b", 3.0)], {"a": 0.9, "b": 0.1}, "rrf", k=60) == rrf([["a", "b"], ["b"]], 60)
+    assert fuse([("a", 0.9), ("b", 0.1)], [("b", 3.0)], {"a": 0.9, "b": 0.1}, "rrf", k=60) == rrf(
+        [["a", "b"], ["b"]], 60
+    )

@@ -42,7 +42,8 @@ def test_a_long_table_is_cut_between_rows_and_each_part_embeds_the_header():
     assert sum(c.text.count("| Crop number") for c in chunks) == 30
     texts = embedding_texts(book, chunks, 0)
     assert texts[0] == chunks[0].text
-    assert all(t.startswith("Table 1: When to sow and harvest | Vegetable | Sow indoors | Harvest |") for t in texts[1:])
+    assert all(t.startswith("Table 1: When to sow and harvest | Vegetable | Sow indoors | Harvest "
+                            "|") for t in texts[1:])
 
 
 @pytest.mark.parametrize("rows, ok", [
@@ -59,7 +60,11 @@ def test_what_reads_like_a_table(rows, ok):
 def test_merged_cells_and_empty_columns_collapse():
     raw = [["", "Nouns", None, "Proper", None, "Common", None], ["People", None, "Fred", None, "student", None, None],
            [None] * 7, ["", "", "Seattle | WA", None, "city", None, ""]]
-    assert tables.clean(raw) == [["Nouns", "Proper", "Common"], ["People", "Fred", "student"], ["", "Seattle / WA", "city"]]
+    assert tables.clean(raw) == [
+        ["Nouns", "Proper", "Common"],
+        ["People", "Fred", "student"],
+        ["", "Seattle / WA", "city"],
+    ]
 
 
 def test_pages_without_a_grid_are_not_searched_for_tables(book_pdf):

@@ -68,7 +68,9 @@ class ExtractiveBackend:
         vecs = np.asarray(self.embed.get_text_embedding_batch([cands[i][0] for i, _ in prior]), dtype=np.float32)
         return {i: float(c) + pr for (i, pr), c in zip(prior, vecs @ q)}
 
-    def select(self, question: str, sources: list[Source], keep_share: float | None = None) -> list[tuple[str, int, float]]:
+    def select(
+        self, question: str, sources: list[Source], keep_share: float | None = None
+    ) -> list[tuple[str, int, float]]:
         """(sentence, source n, score), best first, near-duplicates dropped; none below ``keep_share`` (default:
         the tuning's) of the best score. (What ``focus`` ranks sources by.)"""
         t = self.t

@@ -1,14 +1,13 @@
 """What an LLM reads: the sources that hold an answer, best first.
 
-The extractive answerer's sentence scorer (similarity to the question + key-term overlap + the matched
-chunk's own sentences first) scores the sources' sentences; a source is kept when one of its sentences
-scores within the extractive ``keep_share`` of the best (the rule that keeps the extractive answer from padding), the kept
-sources ordered by their best sentence and renumbered [1]…[k]. At least ``keep_min`` sources stay (the next
-best by that score, then in fused order): on eval/qa_shared_eval.jsonl's 65 answerable questions the
-evidence page stays among the LLM's sources for 0.985 (0.969 with at least 2, 1.000 unfocused) while its
-context shrinks from 2,058 to 1,287 word-pieces (median) and the evidence page is source [1] for 0.831
-(0.708 unfocused). The quote check then runs on the LLM's answer against exactly these sources.
-"""
+The extractive answerer's sentence scorer (similarity to the question + key-term overlap + the matched chunk's own
+sentences first) scores the sources' sentences; a source is kept when one of its sentences scores within the
+extractive ``keep_share`` of the best (the rule that keeps the extractive answer from padding), the kept sources
+ordered by their best sentence and renumbered [1]…[k]. At least ``keep_min`` sources stay (the next best by that
+score, then in fused order): on eval/qa_shared_eval.jsonl's 65 answerable questions the evidence page stays among
+the LLM's sources for 0.985 (0.969 with at least 2, 1.000 unfocused) while its context shrinks from 2,058 to 1,287
+word-pieces (median) and the evidence page is source [1] for 0.831 (0.708 unfocused). The quote check then runs on
+the LLM's answer against exactly these sources."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -23,7 +22,9 @@ def focus(question: str, sources: list[Source], embed, tuning: Tuning | None = N
     keep_min = tuning.answer.focus_keep_min
     if len(sources) <= keep_min:
         return [replace(s, n=i) for i, s in enumerate(sources, start=1)]
-    scored = ExtractiveBackend(embed, 8 * len(sources), tuning.extractive).select_parts(question, sources, keep_share=0.0)
+    scored = ExtractiveBackend(embed, 8 * len(sources), tuning.extractive).select_parts(
+        question, sources, keep_share=0.0
+    )
     best: dict[int, float] = {}
     for _, n, score in scored:
         best[n] = max(best.get(n, float("-inf")), score)

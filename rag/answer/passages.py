@@ -181,7 +181,8 @@ def _join(texts: list[str]) -> str:
 def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     """The span [i, j] of units around anchor ``k``: back one sentence when the anchor points back (or to a list's
     intro when it is an item), forward while ``keep(unit index)`` says the next sentence still answers, and always over
-    what an open sentence (ending with a colon, or unfinished) introduces: its listing, table, items or next sentence."""
+    what an open sentence (ending with a colon, or unfinished) introduces: its listing, table, items or next
+    sentence."""
     i = j = k
     if us[k].kind == "item":  # back to the first item of its list and the sentence that introduces the list
         while i > 0 and us[i - 1].kind == "item" and k - i < MAX_ITEMS:

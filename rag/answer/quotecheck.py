@@ -17,7 +17,14 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
 def normalise(text: str) -> str:
-    t = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("ﬁ", "fi").replace("ﬂ", "fl")
+    t = (
+        text.replace("’", "'")
+        .replace("‘", "'")
+        .replace("“", '"')
+        .replace("”", '"')
+        .replace("ﬁ", "fi")
+        .replace("ﬂ", "fl")
+    )
     return " ".join(t.lower().split())
 
 

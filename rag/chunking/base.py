@@ -198,7 +198,11 @@ def chunk_sections(book: ParsedBook, book_id: str, settings: Settings, split: Sp
             kind = p.kind
             if kind == "text":  # mostly inside one code/table region → that kind
                 inside = sum(min(b, r.end) - max(a, r.start) for r in local if r.start < b and r.end > a)
-                kind = next((r.kind for r in local if r.start < b and r.end > a), "text") if inside > (b - a) / 2 else "text"
+                kind = (
+                    next((r.kind for r in local if r.start < b and r.end > a), "text")
+                    if inside > (b - a) / 2
+                    else "text"
+                )
             chunks.append(make_chunk(book, book_id, len(chunks), section.start + a, section.start + b, section.path,
                                      settings.embed_model, kind, parent_base + p.parent if p.parent >= 0 else -1))
         parent_base += groups

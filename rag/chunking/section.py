@@ -1,7 +1,7 @@
 """Heading/section-aware: the book's sections (outline or heading fonts) first; inside a section,
 code listings and tables are never cut (one longer than ``chunk_size`` is cut at line ends): a block of
-``BLOCK_LINES`` lines and ``BLOCK_TOKENS`` word-pieces or more is a chunk of its own, marked kind "code"/"table"; a shorter one (an
-inline snippet) is packed whole with the sentences around it."""
+``BLOCK_LINES`` lines and ``BLOCK_TOKENS`` word-pieces or more is a chunk of its own, marked kind
+"code"/"table"; a shorter one (an inline snippet) is packed whole with the sentences around it."""
 from __future__ import annotations
 
 from .base import Piece, SectionContext, pack, sentence_spans, trim

@@ -37,8 +37,11 @@ class ContextBuilder:
         reach = self.window * 2 + 1 if self.mode == "adaptive" else self.window
         if hit.parent >= 0 and self.mode == "adaptive":
             reach = max(reach, 40)  # a parent's children lie within this many chunks
-        around = {c.chunk_index: c for c in self.neighbours(hit.book_id, hit.chunk_index - reach, hit.chunk_index + reach)
-                  if c.kind not in ZONES or c.kind == hit.kind}  # no index/references text around running text
+        around = {
+            c.chunk_index: c
+            for c in self.neighbours(hit.book_id, hit.chunk_index - reach, hit.chunk_index + reach)
+            if c.kind not in ZONES or c.kind == hit.kind
+        }  # no index/references text around running text
         around[hit.chunk_index] = hit
         if self.mode == "fixed":
             return fixed_plan(hit, self.window, remaining, around, have)

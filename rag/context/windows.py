@@ -46,7 +46,9 @@ class Plan:
         how = {"fixed": "fixed window", "adaptive": "adaptive window", "parent": "parent"}[self.mode]
         s = f"{how}: {len(self.before)} before, {len(self.after)} after, {self.tokens} word-pieces"
         if self.mode != "fixed":
-            s += f" (budget {self.budget}; {self.query_type} question, {self.doc_type} book, {self.position} of section)"
+            s += (
+                f" (budget {self.budget}; {self.query_type} question, {self.doc_type} book, {self.position} of section)"
+            )
         if self.truncated:
             s += f"; cut {', '.join(str(k) for k in self.truncated)} to fit"
         if self.dropped:
@@ -82,8 +84,14 @@ def fixed_plan(hit: Chunk, window: int, remaining: int, chunks: dict[int, Chunk]
         idx = [i for i in range(hit.chunk_index - w, hit.chunk_index + w + 1) if i in chunks]
         cost = sum(chunks[i].tokens for i in idx if i not in have)
         if cost <= remaining:
-            p = Plan(hit.chunk_index, "fixed", budget=remaining, tokens=sum(chunks[i].tokens for i in idx),
-                     before=[i for i in reversed(idx) if i < hit.chunk_index], after=[i for i in idx if i > hit.chunk_index])
+            p = Plan(
+                hit.chunk_index,
+                "fixed",
+                budget=remaining,
+                tokens=sum(chunks[i].tokens for i in idx),
+                before=[i for i in reversed(idx) if i < hit.chunk_index],
+                after=[i for i in idx if i > hit.chunk_index],
+            )
             p.parts = {i: chunks[i].text for i in idx}
             p.sizes = {i: chunks[i].tokens for i in idx}
             return p

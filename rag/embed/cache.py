@@ -21,7 +21,8 @@ class EmbeddingCache:
         self._lock = threading.Lock()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._db() as db:
-            db.execute("CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, vector BLOB NOT NULL, "
+            db.execute("CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, vector BLOB NOT "
+                       "NULL, "
                        "PRIMARY KEY (model, key))")
         self.hits = self.misses = 0
 
@@ -38,7 +39,8 @@ class EmbeddingCache:
             unique = list(dict.fromkeys(keys))
             for i in range(0, len(unique), 500):
                 part = unique[i:i + 500]
-                rows = db.execute(f"SELECT key, vector FROM vectors WHERE model=? AND key IN ({','.join('?' * len(part))})",
+                rows = db.execute(f"SELECT key, vector FROM vectors WHERE model=? AND key IN "
+                                  f"({','.join('?' * len(part))})",
                                   (self.model, *part))
                 found.update((k, np.frombuffer(v, dtype=np.float32).tolist()) for k, v in rows)
         todo = [i for i, k in enumerate(keys) if k not in found]
@@ -50,8 +52,10 @@ class EmbeddingCache:
             idx = todo[start:start + batch]
             vecs = embed_batch([texts[i] for i in idx])
             with self._lock, self._db() as db:
-                db.executemany("INSERT OR REPLACE INTO vectors(model, key, vector) VALUES(?,?,?)",
-                               [(self.model, keys[i], np.asarray(v, dtype=np.float32).tobytes()) for i, v in zip(idx, vecs)])
+                db.executemany(
+                    "INSERT OR REPLACE INTO vectors(model, key, vector) VALUES(?,?,?)",
+                    [(self.model, keys[i], np.asarray(v, dtype=np.float32).tobytes()) for i, v in zip(idx, vecs)],
+                )
             found.update((keys[i], list(v)) for i, v in zip(idx, vecs))
             if progress:
                 progress(done + start + len(idx), len(keys))

@@ -52,8 +52,13 @@ class LocalSentenceEmbedding(BaseEmbedding):
     def _load(self):
         with self._lock:
             if self._model is None:
-                for k, v in (("HF_HUB_OFFLINE", "1"), ("TRANSFORMERS_OFFLINE", "1"), ("TOKENIZERS_PARALLELISM", "false"),
-                             ("HF_HUB_DISABLE_PROGRESS_BARS", "1"), ("TRANSFORMERS_VERBOSITY", "error")):
+                for k, v in (
+                    ("HF_HUB_OFFLINE", "1"),
+                    ("TRANSFORMERS_OFFLINE", "1"),
+                    ("TOKENIZERS_PARALLELISM", "false"),
+                    ("HF_HUB_DISABLE_PROGRESS_BARS", "1"),
+                    ("TRANSFORMERS_VERBOSITY", "error"),
+                ):
                     os.environ.setdefault(k, v)
                 if self.backend in ("auto", "onnx"):
                     try:

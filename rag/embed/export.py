@@ -85,10 +85,20 @@ def _export(model_dir: Path, out: Path) -> None:
 
     ids = torch.ones(2, 16, dtype=torch.long)
     with torch.no_grad():
-        torch.onnx.export(Pooled(bert), (ids, torch.ones_like(ids)), str(out), input_names=["input_ids", "attention_mask"],
-                          output_names=["embedding"], opset_version=17, dynamo=False,
-                          dynamic_axes={"input_ids": {0: "batch", 1: "seq"}, "attention_mask": {0: "batch", 1: "seq"},
-                                        "embedding": {0: "batch"}})
+        torch.onnx.export(
+            Pooled(bert),
+            (ids, torch.ones_like(ids)),
+            str(out),
+            input_names=["input_ids", "attention_mask"],
+            output_names=["embedding"],
+            opset_version=17,
+            dynamo=False,
+            dynamic_axes={
+                "input_ids": {0: "batch", 1: "seq"},
+                "attention_mask": {0: "batch", 1: "seq"},
+                "embedding": {0: "batch"},
+            },
+        )
 
 
 def _reference(model_dir: Path, texts: list[str], timed: list[str], threads: int):

@@ -144,5 +144,6 @@ def table(result: dict) -> str:
     rows = [f"{result['set']}: {result['documents']} documents, {result['queries']} queries, model {result['model']}",
             "| retriever | nDCG@10 | Recall@100 | MRR@10 | ms/query |", "|---|---|---|---|---|"]
     for m, v in result["modes"].items():
-        rows.append(f"| {m} | {v['ndcg@10']:.3f} | {v['recall@100']:.3f} | {v['mrr@10']:.3f} | {v['ms_per_query']:.1f} |")
+        rows.append(f"| {m} | {v['ndcg@10']:.3f} | {v['recall@100']:.3f} | {v['mrr@10']:.3f} | {v['ms_per_query']:.1f} "
+                    f"|")
     return "\n".join(rows)

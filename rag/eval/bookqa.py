@@ -167,17 +167,37 @@ def run(folio, items: list[QAItem], book_ids: dict[str, str], overrides: dict | 
         source_spans = [(s.page_start, s.page_end) for s in a.sources if s.book_id == book_ids.get(it.file)]
         ev = evidence_pages(folio, it, book_ids.get(it.file))
         keywords = keyword_recall(it.answer, a.text, it.language) if it.answerable and not a.not_found else 0.0
-        records.append({
-            "id": it.id, "type": it.type, "language": it.language, "answerable": it.answerable,
-            "question": it.question, "abstained": a.not_found,
-            "page_hit": bool(it.answerable and not a.not_found and page_hit(cited_spans, ev)),
-            "evidence_in_sources": bool(it.answerable and page_hit(source_spans, ev)),
-            "quote_failures": sum(not c.ok for c in a.checks), "confidence": round(a.confidence, 4),
-            "file": it.file, "keyword_recall": round(keywords, 3), "outcome": getattr(a, "outcome", ""),
-            "cited_pages": cited_spans, "answer": a.text[:500], "trace_ms": {k: round(v, 1) for k, v in a.trace.items()},
-            "sources": [{"n": s.n, "book": s.book_title, "pages": s.pages_label, "pdf_pages": [s.hit.page_start, s.hit.page_end],
-                         "similarity": round(s.similarity, 3), "cited": s.n in cited} for s in a.sources],
-        })
+        records.append(
+            {
+                "id": it.id,
+                "type": it.type,
+                "language": it.language,
+                "answerable": it.answerable,
+                "question": it.question,
+                "abstained": a.not_found,
+                "page_hit": bool(it.answerable and not a.not_found and page_hit(cited_spans, ev)),
+                "evidence_in_sources": bool(it.answerable and page_hit(source_spans, ev)),
+                "quote_failures": sum(not c.ok for c in a.checks),
+                "confidence": round(a.confidence, 4),
+                "file": it.file,
+                "keyword_recall": round(keywords, 3),
+                "outcome": getattr(a, "outcome", ""),
+                "cited_pages": cited_spans,
+                "answer": a.text[:500],
+                "trace_ms": {k: round(v, 1) for k, v in a.trace.items()},
+                "sources": [
+                    {
+                        "n": s.n,
+                        "book": s.book_title,
+                        "pages": s.pages_label,
+                        "pdf_pages": [s.hit.page_start, s.hit.page_end],
+                        "similarity": round(s.similarity, 3),
+                        "cited": s.n in cited,
+                    }
+                    for s in a.sources
+                ],
+            }
+        )
         if progress:
             progress(i + 1, len(items))
     return {"summary": summarise(records), "records": records}
@@ -273,7 +293,11 @@ def table(summary: dict) -> str:
     if "keyword_recall" in s:
         lines.append(f"| key words of the reference answer in the answer (declined = 0) | {s['keyword_recall']:.3f} |")
     if s.get("by_book"):
-        lines += ["", "| book | page-hit | answerable declined | unanswerable declined | key words |", "|---|---|---|---|---|"]
+        lines += [
+            "",
+            "| book | page-hit | answerable declined | unanswerable declined | key words |",
+            "|---|---|---|---|---|",
+        ]
         lines += [f"| {f} | {b['page_hit']:.3f} | {b['declined']:.3f} | {b['unanswerable_declined']:.3f} | "
                   f"{b['keyword_recall']:.3f} |" for f, b in s["by_book"].items()]
     cal = [b for b in s.get("calibration", []) if b["n"]]

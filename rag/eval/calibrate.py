@@ -23,8 +23,17 @@ def collect(folio, items, book_ids: dict[str, str], cross_book: bool = True, pro
     for i, it in enumerate(items):
         if it.file in book_ids or not it.answerable:
             f = folio.evidence(it.question)
-            rows.append({"id": it.id, "label": bool(it.answerable), "kind": "asked" if it.answerable else "unanswerable",
-                         "language": it.language, "file": it.file, "asked": "", **f})
+            rows.append(
+                {
+                    "id": it.id,
+                    "label": bool(it.answerable),
+                    "kind": "asked" if it.answerable else "unanswerable",
+                    "language": it.language,
+                    "file": it.file,
+                    "asked": "",
+                    **f,
+                }
+            )
         if cross_book and it.answerable and it.file in book_ids:
             for other in all_ids:
                 if other != book_ids[it.file]:
@@ -49,13 +58,17 @@ def decide(model: Model, rows: list[dict], threshold: float) -> dict:
     for kind in KINDS:
         sub = [r for r in rows if r["kind"] == kind]
         if sub:
-            out[kind] = {"n": len(sub), "declined": round(sum(declined(model, r, threshold) for r in sub) / len(sub), 3)}
+            out[kind] = {
+                "n": len(sub),
+                "declined": round(sum(declined(model, r, threshold) for r in sub) / len(sub), 3),
+            }
     return out
 
 
 # What the model is fitted on: the cross-book negatives are many and easy (a question asked of a book about something
 # else), the unanswerable questions few and hard (their words are in the books); every fifth cross-book row and each
-# unanswerable row three times put the boundary where the hard cases are. Chosen by leave-one-book-out (docs/evaluation.md).
+# unanswerable row three times put the boundary where the hard cases are. Chosen by leave-one-book-out
+# (docs/evaluation.md).
 OTHER_EVERY, UNANSWERABLE_REPEAT = 5, 3
 NAMES = FEATURES + EXTRA
 
@@ -100,8 +113,11 @@ def summary(held: list[dict], threshold: float, likely: float | None = None) -> 
     for kind in KINDS:
         sub = [r for r in held if r["kind"] == kind]
         if sub:
-            res["overall"][kind] = {"n": len(sub), "declined": round(sum(out(r) == "declined" for r in sub) / len(sub), 3),
-                                    "likely": round(sum(out(r) == "likely" for r in sub) / len(sub), 3)}
+            res["overall"][kind] = {
+                "n": len(sub),
+                "declined": round(sum(out(r) == "declined" for r in sub) / len(sub), 3),
+                "likely": round(sum(out(r) == "likely" for r in sub) / len(sub), 3),
+            }
     for lang in sorted({r["language"] for r in held}):
         for kind in ("asked", "unanswerable"):
             sub = [r for r in held if r["language"] == lang and r["kind"] == kind]

@@ -121,7 +121,9 @@ def evaluate(bench: Bench, settings: Settings, embed, ks=(5, 10), spans: str = "
         for c in made:
             span = (c.char_start, c.char_end)
             c.chunk_index = len(chunks)
-            chunks.append((name, reference_span(text, c.text, span) if spans == "reference" else span, c.text, c.tokens, c))
+            chunks.append(
+                (name, reference_span(text, c.text, span) if spans == "reference" else span, c.text, c.tokens, c)
+            )
     vecs = np.asarray(embed_fn(embed_texts), dtype=np.float32)
     vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
     qvecs = np.asarray(embed_fn([q.text for q in bench.questions]), dtype=np.float32)
@@ -215,11 +217,15 @@ def table(results: list[tuple[str, dict]], bench: Bench, ks=(5, 10)) -> str:
                   "precision_Ω | IoU |", "|---|---|---|---|---|---|---|---|"]
         for name, r in results:
             m = r["by_k"][str(k)]
-            lines.append(f"| Folio {name} | {r['chunks']} | {r['mean_tokens']} | {r['mean_chars']} | "
-                         + " | ".join(f"{m[x][0]} ± {m[x][1]}" for x in ("recall", "precision", "precision_omega", "iou"))
-                         + " |")
+            lines.append(
+                f"| Folio {name} | {r['chunks']} | {r['mean_tokens']} | {r['mean_chars']} | "
+                + " | ".join(f"{m[x][0]} ± {m[x][1]}" for x in ("recall", "precision", "precision_omega", "iou"))
+                + " |"
+            )
         for p in published_rows(bench, str(k)):
-            lines.append(f"| published {p['method']} {p['size']}/{p['overlap']} (cl100k) | | | | "
-                         + " | ".join(f"{p[x][0]} ± {p[x][1]}" for x in ("recall", "precision", "precision_omega", "iou"))
-                         + " |")
+            lines.append(
+                f"| published {p['method']} {p['size']}/{p['overlap']} (cl100k) | | | | "
+                + " | ".join(f"{p[x][0]} ± {p[x][1]}" for x in ("recall", "precision", "precision_omega", "iou"))
+                + " |"
+            )
     return "\n".join(lines)

@@ -125,7 +125,8 @@ def run(args, svc) -> int:
             raise RagError(f"{folder} is not a BEIR folder (corpus.jsonl, queries.jsonl, qrels/{args.split}.tsv).")
         bs = beir.load(folder, args.split)
         s = svc.settings.model_copy(update={"data_dir": svc.settings.data_dir / "eval" / f"beir-{bs.name}"})
-        print(f"{bs.name}: {len(bs.docs)} documents, {len(bs.queries)} queries; embedding (cached by text)…", file=sys.stderr)
+        print(f"{bs.name}: {len(bs.docs)} documents, {len(bs.queries)} queries; embedding (cached by "
+              f"text)…", file=sys.stderr)
         res = beir.evaluate(bs, s, svc.embed, tuple(args.modes.split(",")), progress=_progress)
         print(file=sys.stderr)
         print(beir.table(res))
@@ -155,7 +156,8 @@ def run(args, svc) -> int:
         else:
             folio, query_cfg = bookqa.library_for(svc, cfg)
             print(f"config {cfg or 'default'}: ingesting {len({i.file for i in items})} files into "
-                  f"{folio.settings.data_dir} (indexed ones are skipped; vectors come from the cache)…", file=sys.stderr)
+                  f"{folio.settings.data_dir} (indexed ones are skipped; vectors come from the "
+                  f"cache)…", file=sys.stderr)
             ids = bookqa.ingest_files(folio, items, args.pdfs, library=args.library)
             per_item = None
             if args.lobo:
@@ -167,15 +169,28 @@ def run(args, svc) -> int:
         results.append({**res, "config": cfg})
         print(f"\n## config: {cfg or 'current settings'}\n{bookqa.table(res['summary'])}")
         if args.out:
-            args.out.write_text(json.dumps(results + [r for k, r in done.items()
-                                                      if k not in {json.dumps(x["config"], sort_keys=True) for x in results}],
-                                           indent=1, ensure_ascii=False))
+            args.out.write_text(
+                json.dumps(
+                    results
+                    + [
+                        r
+                        for k, r in done.items()
+                        if k not in {json.dumps(x["config"], sort_keys=True) for x in results}
+                    ],
+                    indent=1,
+                    ensure_ascii=False,
+                )
+            )
     if len(results) > 1:
         keys = ["page_hit", "evidence_in_sources", "abstention", "false_abstention", "quote_failures"]
         print("\n| config | " + " | ".join(keys) + " | p50 ms |\n|---|" + "---|" * (len(keys) + 1))
         for r in results:
             s = r["summary"]
-            print(f"| {r['config'] or 'current'} | " + " | ".join(str(s[k]) for k in keys) + f" | {s['latency_ms']['p50']} |")
+            print(
+                f"| {r['config'] or 'current'} | "
+                + " | ".join(str(s[k]) for k in keys)
+                + f" | {s['latency_ms']['p50']} |"
+            )
     if args.csv:
         args.csv.write_text(bookqa.to_csv(results), encoding="utf-8")
     return 0

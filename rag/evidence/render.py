@@ -109,7 +109,9 @@ def render_chunk_map(pdf: Path, page: Page, spans: list[tuple[int, int, int]], p
         for k, (s, e) in enumerate(parents):
             bs = page.boxes(s, e)
             if bs:
-                r = pymupdf.Rect(min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+                r = pymupdf.Rect(
+                    min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs)
+                )
                 p.draw_rect(r + (-4, -3, 4, 3), color=(0.25, 0.25, 0.25), width=1.5, dashes="[4 2] 0", overlay=True)
         pix = p.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
         tmp = out.with_suffix(".tmp")

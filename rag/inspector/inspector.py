@@ -128,13 +128,35 @@ class Inspector:
         kept = {h.chunk.id for h in r.hits}
         context = format_sources(r.sources)
         report = context_report(r.query, r.sources, s)
-        return {"question": question, "query": r.query, "query_type": report["query_type"], "mode": s.context_mode,
-                "language": report["language"], "asks_for_zone": asks_for_zone(r.query),
-                "books": r.ids, "book_languages": self.pipeline.bm25_for(r)().languages, "threshold": s.similarity_threshold,
-                "answerable": r.answerable, "probability": r.probability, "min_probability": s.answerable_min,
-                "evidence": dict(r.evidence),
-                "candidates": [{"chunk": h.chunk, "similarity": h.similarity, "bm25": h.bm25_score, "fused": h.score,
-                                "dense_rank": h.dense_rank, "bm25_rank": h.bm25_rank, "passed": h.passed,
-                                "kept": h.chunk.id in kept} for h in r.retriever.candidates],
-                "sources": r.sources, "context": context, "tokens": count_tokens(context, s.embed_model),
-                "trace": r.trace}
+        return {
+            "question": question,
+            "query": r.query,
+            "query_type": report["query_type"],
+            "mode": s.context_mode,
+            "language": report["language"],
+            "asks_for_zone": asks_for_zone(r.query),
+            "books": r.ids,
+            "book_languages": self.pipeline.bm25_for(r)().languages,
+            "threshold": s.similarity_threshold,
+            "answerable": r.answerable,
+            "probability": r.probability,
+            "min_probability": s.answerable_min,
+            "evidence": dict(r.evidence),
+            "candidates": [
+                {
+                    "chunk": h.chunk,
+                    "similarity": h.similarity,
+                    "bm25": h.bm25_score,
+                    "fused": h.score,
+                    "dense_rank": h.dense_rank,
+                    "bm25_rank": h.bm25_rank,
+                    "passed": h.passed,
+                    "kept": h.chunk.id in kept,
+                }
+                for h in r.retriever.candidates
+            ],
+            "sources": r.sources,
+            "context": context,
+            "tokens": count_tokens(context, s.embed_model),
+            "trace": r.trace,
+        }

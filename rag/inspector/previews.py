@@ -42,7 +42,12 @@ def preview(parsed: ParsedBook, book_id: str, settings: Settings, embed: Callabl
 
 
 def findings(parsed: ParsedBook, chunks: list[Chunk], settings: Settings) -> list[Finding]:
-    return lint(chunks, parsed.chunk_text, book_regions(parsed), max_tokens=254 if settings.chunk_size <= 254 else settings.chunk_size)
+    return lint(
+        chunks,
+        parsed.chunk_text,
+        book_regions(parsed),
+        max_tokens=254 if settings.chunk_size <= 254 else settings.chunk_size,
+    )
 
 
 def on_page(chunks: list[Chunk], page: Page) -> list[Chunk]:

@@ -166,7 +166,8 @@ class LibraryBM25:
         """The books a question's named subject is the subject of: for a name in the question (a word written with
         a capital inside the sentence: "Python", "LaTeX", "Octave"), the searched books whose chunks mention it in
         at least ``share`` of their chunks (and ``least`` chunks) and ``ratio`` times as often as the book that
-        mentions it least. [] when no name picks out some books but not others (then every book is searched as asked)."""
+        mentions it least. [] when no name picks out some books but not others (then every book is searched as
+        asked)."""
         names = set()
         for m in re.finditer(r"\w+", query):
             w, before = m.group(0), query[:m.start()].rstrip()

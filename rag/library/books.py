@@ -13,7 +13,7 @@ from ..errors import BadDocumentError, EmbeddingMismatchError, NotFoundError, Ra
 from ..settings import CHUNK_KEYS, Settings
 from ..types import Book, Chunk, Figure, Page
 from ..parse.formats import remove_originals
-from .ingest import IngestResult, book_id_for, failure_reason, ingest_pdf, original_path, remove_figures, source_path
+from .ingest import IngestResult, book_id_for, failure_reason, ingest_pdf, remove_figures, source_path
 from .resources import Resources
 
 log = logging.getLogger("folio.library")

@@ -82,7 +82,8 @@ UPDATE answer_metrics SET
                      CASE WHEN not_found THEN 'not_found' ELSE 'answer' END),
   confidence_kind = 'answerable'
 WHERE confidence_kind = 'similarity'"""
-_FIGURE_COLS = ("book_id, idx, page, page_label, bbox, kind, caption, ref, labels, context, anchor, path, width, height, "
+_FIGURE_COLS = ("book_id, idx, page, page_label, bbox, kind, caption, ref, labels, context, anchor, path, width, "
+                "height, "
                 "description")
 
 _CHUNK_COLS = ("book_id, chunk_index, text, page_start, page_end, char_start, char_end, section, tokens, label_start, "
@@ -105,7 +106,8 @@ class Catalog:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {definition}")
             # before six strategies existed, "sentence" named today's paragraph→sentence default
             db.execute("""UPDATE books SET chunking = json_set(chunking, '$.chunker', 'paragraph', '$.v', 2)
-                          WHERE json_extract(chunking, '$.v') IS NULL AND json_extract(chunking, '$.chunker') = 'sentence'""")
+                          WHERE json_extract(chunking, '$.v') IS NULL
+                            AND json_extract(chunking, '$.chunker') = 'sentence'""")
             db.execute(_MIGRATE_CONFIDENCE)
 
     def _connect(self) -> sqlite3.Connection:
@@ -150,8 +152,10 @@ class Catalog:
     def begin_book(self, book_id: str, title: str, filename: str, embed_model: str, chunking: dict) -> None:
         with self._db() as db:
             db.execute("DELETE FROM books WHERE id = ?", (book_id,))
-            db.execute("INSERT INTO books(id, title, filename, status, embed_model, chunking, added_at) "
-                       "VALUES(?,?,?,?,?,?,?)", (book_id, title, filename, "indexing", embed_model, json.dumps(chunking), _now()))
+            db.execute(
+                "INSERT INTO books(id, title, filename, status, embed_model, chunking, added_at) VALUES(?,?,?,?,?,?,?)",
+                (book_id, title, filename, "indexing", embed_model, json.dumps(chunking), _now()),
+            )
             self._bump(db)
 
     def commit_book(self, book_id: str, title: str, pages: list[Page], chunks: list[Chunk], seconds: float,
@@ -171,7 +175,8 @@ class Catalog:
                              f.labels, f.context, f.anchor, f.path, f.width, f.height, f.description,
                              None if v is None else np.asarray(v, dtype=np.float32).tobytes())
                             for f, v in zip(figures, vecs)])
-            db.executemany("INSERT OR IGNORE INTO figure_links(book_id, chunk_index, figure_idx, relation) VALUES(?,?,?,?)",
+            db.executemany("INSERT OR IGNORE INTO figure_links(book_id, chunk_index, figure_idx, relation) "
+                           "VALUES(?,?,?,?)",
                            [(book_id, ci, fi, rel) for ci, fi, rel in links])
             db.execute("UPDATE books SET status='ready', title=?, pages=?, chunks=?, error='', ingest_seconds=?, "
                        "figures=?, report=?, sections=?, doc_type=? WHERE id=?",
@@ -227,7 +232,8 @@ class Catalog:
     # --- pages & chunks --------------------------------------------------------
     def pages(self, book_id: str) -> list[Page]:
         with self._db() as db:
-            rows = db.execute("SELECT number, label, text, offset, lines, ocr FROM pages WHERE book_id=? ORDER BY number",
+            rows = db.execute("SELECT number, label, text, offset, lines, ocr FROM pages WHERE book_id=? ORDER BY "
+                              "number",
                               (book_id,))
             return [self._page(r) for r in rows]
 
@@ -274,7 +280,11 @@ class Catalog:
         size = max(set(sizes), key=sizes.count) if rows else 0  # a damaged row (another length) is left out
         rows = [r for r in rows if len(r["vector"]) == size and size % 4 == 0]
         figs = [self._figure({k: r[k] for k in r.keys() if k != "vector"}) for r in rows]
-        vecs = np.stack([np.frombuffer(r["vector"], dtype=np.float32) for r in rows]) if rows else np.zeros((0, 0), np.float32)
+        vecs = (
+            np.stack([np.frombuffer(r["vector"], dtype=np.float32) for r in rows])
+            if rows
+            else np.zeros((0, 0), np.float32)
+        )
         return figs, vecs
 
     def figure_chunks(self, book_id: str, figure_idx: int, relation: str = "on") -> list[int]:
@@ -295,7 +305,8 @@ class Catalog:
             return [(r["chunk_index"], r["figure_idx"], r["relation"]) for r in rows]
 
     def chunks(self, book_id: str | None = None, ready_only: bool = True) -> list[Chunk]:
-        q = f"SELECT {', '.join('c.' + c.strip() for c in _CHUNK_COLS.split(','))} FROM chunks c JOIN books b ON b.id = c.book_id"
+        cols = ", ".join("c." + c.strip() for c in _CHUNK_COLS.split(","))
+        q = f"SELECT {cols} FROM chunks c JOIN books b ON b.id = c.book_id"
         cond, args = [], []
         if ready_only:
             cond.append("b.status = 'ready'")
@@ -372,7 +383,8 @@ class Catalog:
 
     def set_feedback(self, message_id: int, score: int | None, comment: str = "") -> None:
         with self._db() as db:
-            db.execute("UPDATE answer_metrics SET feedback=?, comment=? WHERE message_id=?", (score, comment, message_id))
+            db.execute("UPDATE answer_metrics SET feedback=?, comment=? WHERE "
+                       "message_id=?", (score, comment, message_id))
 
     def metrics(self) -> list[dict]:
         with self._db() as db:

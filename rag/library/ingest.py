@@ -60,7 +60,9 @@ class IngestResult:
                 f"search them): {', '.join(map(str, lost[:10]))}{'…' if len(lost) > 10 else ''}") if lost else ""
         o = f.get("ocr") or {}
         if o:
-            figs += f", {o['pages']} scanned page(s) read by OCR ({o['language']}, mean confidence {o['confidence']:.0f}%)"
+            figs += (
+                f", {o['pages']} scanned page(s) read by OCR ({o['language']}, mean confidence {o['confidence']:.0f}%)"
+            )
         unread = f.get("scanned_unread") or {}
         if unread:
             pages = unread.get("pages") or []
@@ -127,10 +129,13 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
 
             fig_report = {**fig_report, "descriptions": describe_all(
                 figures, book.figure_images, settings,
-                lambda i, n: progress("chunking", 1.0, f"Describing figures with {settings.figure_vision_model}: {i}/{n}"))}
+                lambda i, n: progress("chunking", 1.0, f"Describing figures with {settings.figure_vision_model}: "
+                                                       f"{i}/{n}"))}
 
         t = time.perf_counter()
-        texts = embedding_texts(book, chunks, settings.embed_context, settings.embed_headings) + [f.index_text() or f.title for f in figures]
+        texts = embedding_texts(book, chunks, settings.embed_context, settings.embed_headings) + [
+            f.index_text() or f.title for f in figures
+        ]
         vectors = cache.embed(texts, getattr(embed, "background_batch", embed.get_text_embedding_batch),
                               max(settings.embed_batch_size, 256),
                               lambda done, n: progress("embedding", done / n, f"Embedded {done}/{n} chunks and figures "
@@ -143,8 +148,19 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
         save_figures(settings, figures, book.figure_images)
         store.add(chunks, vectors)
         seconds = time.perf_counter() - t0
-        catalog.commit_book(book_id, book.title, book.pages, chunks, seconds, figures, figure_vectors, links, fig_report,
-                            book.sections, keep_doc_type)
+        catalog.commit_book(
+            book_id,
+            book.title,
+            book.pages,
+            chunks,
+            seconds,
+            figures,
+            figure_vectors,
+            links,
+            fig_report,
+            book.sections,
+            keep_doc_type,
+        )
         timings["indexing"] = time.perf_counter() - t
         progress("indexing", 1.0, f"Ready: {len(chunks)} chunks, {len(figures)} figures in {seconds:.1f} s")
     except BaseException as e:

@@ -105,7 +105,10 @@ class IngestQueue:
             except RagError as e:
                 job.state, job.error, job.message = "failed", str(e), str(e)
             except Exception as e:  # unexpected: keep the worker alive, report it
-                job.state, job.error = "failed", f"{job.filename}: unexpected error while indexing ({type(e).__name__}: {e})."
+                job.state, job.error = (
+                    "failed",
+                    f"{job.filename}: unexpected error while indexing ({type(e).__name__}: {e}).",
+                )
                 job.message = job.error
             finally:
                 job.finished = time.time()

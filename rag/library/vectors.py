@@ -105,9 +105,14 @@ class VectorStore:
                     s.chroma_path.mkdir(parents=True, exist_ok=True)
                     client = chromadb.PersistentClient(path=str(s.chroma_path), settings=cs)
             except Exception as e:
-                where = f"the Chroma server at {s.chroma_host}:{s.chroma_port}" if s.chroma_host else f"the Chroma folder {s.chroma_path}"
+                where = (
+                    f"the Chroma server at {s.chroma_host}:{s.chroma_port}"
+                    if s.chroma_host
+                    else f"the Chroma folder {s.chroma_path}"
+                )
                 raise StoreError(f"Cannot open {where} ({type(e).__name__}: {e}). "
-                                 "Check that the server is running / the folder is writable and not used by another process.") from None
+                                 "Check that the server is running / the folder is writable and not used by another "
+                                 "process.") from None
             meta = {"embed_model": self.model, "dim": self.dim, "hnsw:space": "cosine"}
             col = client.get_or_create_collection(self.name, metadata=meta, embedding_function=None)
             got = col.metadata or {}
@@ -144,7 +149,10 @@ class VectorStore:
                     self._vectors.pop(b, None)
                 else:
                     pick = [i for i, c in enumerate(chunks) if c.book_id == b]
-                    self._vectors[b] = ([chunks[i].id for i in pick], np.asarray([vectors[i] for i in pick], dtype=np.float32))
+                    self._vectors[b] = (
+                        [chunks[i].id for i in pick],
+                        np.asarray([vectors[i] for i in pick], dtype=np.float32),
+                    )
                 self._added.add(b)
                 self._remove_file(b)
         batch = max(1, min(self._client.get_max_batch_size(), 500))  # nodes made per batch: less memory at once
@@ -187,7 +195,11 @@ class VectorStore:
             have = self._load_file(book_id)
             if have is None:
                 got = self._collection.get(where={"book_id": book_id}, include=["embeddings"])
-                mat = np.asarray(got["embeddings"], dtype=np.float32) if len(got["ids"]) else np.zeros((0, self.dim), np.float32)
+                mat = (
+                    np.asarray(got["embeddings"], dtype=np.float32)
+                    if len(got["ids"])
+                    else np.zeros((0, self.dim), np.float32)
+                )
                 have = (list(got["ids"]), mat)
                 if mat.ndim != 2 or mat.shape[1] != self.dim:
                     self._problem(book_id, f"its vectors in Chroma have the wrong shape {mat.shape}")

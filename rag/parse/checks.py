@@ -18,9 +18,17 @@ def _sniff(data: bytes) -> str:
     if data[257:262] == b"ustar":
         return "a TAR archive"
     head = data[:16]
-    for magic, kind in ((b"PK\x03\x04", "a ZIP/Office file"), (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"),
-                        (b"GIF8", "a GIF image"),
-                        (b"\x1f\x8b", "a gzip archive"), (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"), (b"Rar!", "a RAR archive"), (b"{", "a JSON/text file"), (b"<", "an HTML/XML file")):
+    for magic, kind in (
+        (b"PK\x03\x04", "a ZIP/Office file"),
+        (b"\x89PNG", "a PNG image"),
+        (b"\xff\xd8\xff", "a JPEG image"),
+        (b"GIF8", "a GIF image"),
+        (b"\x1f\x8b", "a gzip archive"),
+        (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+        (b"Rar!", "a RAR archive"),
+        (b"{", "a JSON/text file"),
+        (b"<", "an HTML/XML file"),
+    ):
         if head.startswith(magic):
             return kind
     try:
@@ -104,9 +112,11 @@ def open_pdf(data: bytes, filename: str):
         raise BadDocumentError(filename, f"the PDF is damaged and cannot be read ({type(e).__name__}). "
                                          "Re-export or repair it and upload again.") from None
     if doc.needs_pass:
-        raise BadDocumentError(filename, "the PDF is password-protected. Remove the password (e.g. print to PDF) and upload again.")
+        raise BadDocumentError(filename, "the PDF is password-protected. Remove the password (e.g. print to PDF) and "
+                                         "upload again.")
     if doc.page_count == 0:
-        raise BadDocumentError(filename, "the PDF has no readable pages (it may be damaged). Re-export it and upload again.")
+        raise BadDocumentError(filename, "the PDF has no readable pages (it may be damaged). Re-export it and upload "
+                                         "again.")
     if doc.is_repaired and truncated(data):
         # cut off: no end marker, and MuPDF had to rebuild the file from what is left — it would open as a
         # silently shorter book (a 12-page file cut at 10 % reads as 12 pages with one paragraph)

@@ -211,7 +211,8 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         if total_chars < MIN_TEXT_CHARS and unmapped:
             raise BadDocumentError(filename, "the PDF's fonts have no Unicode mapping, so its text comes out as "
                                              f"unreadable symbols (�), and {reader.problem or 'OCR found no text'}. "
-                                             f"To read it, {ocr.INSTALL_HINT.replace('ocrmypdf in', 'ocrmypdf --force-ocr in')}.")
+                                             f"To read it, "
+                                             f"{ocr.INSTALL_HINT.replace('ocrmypdf in', 'ocrmypdf --force-ocr in')}.")
         if total_chars < MIN_TEXT_CHARS:
             if reader.missed:
                 raise BadDocumentError(filename, f"the PDF has no text layer (its pages are scanned images) and "

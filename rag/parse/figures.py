@@ -266,7 +266,9 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
                         words.append(t)
                         long_lines += len(t.split()) >= 7
                         x0, y0, x1, y1 = ln["bbox"]
-                        text_area += max(0.0, min(x1, f.rect.x1) - max(x0, f.rect.x0)) * max(0.0, min(y1, f.rect.y1) - max(y0, f.rect.y0))
+                        text_area += max(0.0, min(x1, f.rect.x1) - max(x0, f.rect.x0)) * max(
+                            0.0, min(y1, f.rect.y1) - max(y0, f.rect.y0)
+                        )
         boxy = _boxy(reg)
         texty = (long_lines >= 3 or sum(len(w.split()) for w in words) > 150
                  or text_area > TEXT_BOX_SHARE * abs(f.rect))

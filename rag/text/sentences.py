@@ -56,7 +56,9 @@ def join_abbreviations(text: str, parts: list[str]) -> list[str]:
             return parts
         end = cursor = start + len(p)
         prev = text[out[-1][0]:out[-1][1]] if out else ""
-        if out and (ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))):  # "Fig 2." + caption
+        if out and (
+            ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))
+        ):  # "Fig 2." + caption
             out[-1] = (out[-1][0], end)
         else:
             out.append((start, end))

@@ -10,6 +10,9 @@ FIGURE_GALLERY = 24  # figures shown per book on this page
 svc = get_service()
 owner = browser_id()  # this browser's upload results are its own; the books are everyone's
 st.title("📚 Library")
+embed_status = svc.embed_status()  # known once the model is loaded (the start-up warm-up loads it)
+if embed_status is not None and not embed_status.fast:
+    st.warning(embed_status.message, icon="🐢")
 
 files = st.file_uploader("Add books (PDF, EPUB, Word .docx, HTML, Markdown, text)", accept_multiple_files=True,
                          key="uploader",

@@ -181,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
             for b in svc.library.books():
                 why = f"\t{clean(b.error)}" if b.status == "failed" and b.error else ""  # and what to do
                 print(f"{b.id}\t{b.status}\t{b.pages} p\t{b.chunks} chunks\t{clean(b.title)}{why}")
+            status = svc.embed.status  # what embeds new books here; a slower path than this machine allows says why
+            print(("# " if status.fast else "# warning: ") + status.message, file=sys.stderr)
         elif args.cmd == "reindex":
             for r in svc.library.reindex(args.book, _progress, chunking=_chunking(args)):
                 print(file=sys.stderr)

@@ -71,6 +71,15 @@ class Folio:
         except Exception as e:  # noqa: BLE001 - the first question will meet (and report) the same error
             self.warm_error = f"{type(e).__name__}: {e}"
 
+    def embed_status(self):
+        """What the embedder runs on (``rag.embed.status.EmbedStatus``) once it is loaded — the warm-up or the first
+        book loads it —, else None (never loads it). ``status.fast`` false: a slower path runs, ``message`` says
+        why and what it costs."""
+        e = self.res.loaded_embed
+        if e is None or not getattr(e, "loaded", False):
+            return None
+        return e.status
+
     def start_warm_up(self) -> threading.Thread:
         """``warm_up`` in a background thread, once per service."""
         with self._warm_lock:

@@ -30,6 +30,7 @@ def test_cli_ingest_ask_reindex(tmp_path, book_pdf):
     assert p.returncode == 0 and book_id in p.stdout
     p = run(["books"], d)
     assert book_id in p.stdout and "ready" in p.stdout
+    assert "# Embedding: " in p.stderr  # what embeds books here (a slower path: '# warning: …', why, what it costs)
     p = run(["ask", "x", "--book", "nope"], d)
     assert p.returncode == 2 and "error:" in p.stderr and "Traceback" not in p.stderr
 

@@ -110,6 +110,11 @@ def test_a_failed_quality_check_falls_back_to_torch_and_says_so(tmp_path, monkey
     assert "quality check" in st.reason and "fp32-fused" in st.reason
     assert "ONNX fp32-fused" in st.cost and "measured" in st.cost  # the export timed both on this machine
     assert st.reason in st.message and st.cost in st.message and "Not the fast path" in st.message
+    from rag.service import Folio
+    from rag.settings import Settings
+
+    shown = Folio(Settings(data_dir=tmp_path / "data"), embed=auto).embed_status()  # what the Library page warns
+    assert shown is not None and not shown.fast and shown.message == st.message
     m = auto.manifest
     assert m["chosen"] == "" and m["candidates"]["fp32-fused"]["passed"] is False
     assert m["candidates"]["fp32-fused"]["mean_cosine"] > 0.999  # fp32 itself is fine: only the forced check failed

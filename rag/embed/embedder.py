@@ -101,6 +101,11 @@ class LocalSentenceEmbedding(BaseEmbedding):
         return self._kind
 
     @property
+    def loaded(self) -> bool:
+        """Whether the model is loaded (``status`` then costs nothing)."""
+        return self._model is not None
+
+    @property
     def fallback_reason(self) -> str:
         """Why ``auto`` runs on torch ('' when it does not)."""
         return self._fallback

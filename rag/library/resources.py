@@ -32,6 +32,11 @@ class Resources:
         return self._embed
 
     @property
+    def loaded_embed(self):
+        """The embedding model if it has been made, else None (never makes it)."""
+        return self._embed
+
+    @property
     def store(self):
         """The vector store (``rag.library.vectors``), opened on first use."""
         if self._store is None:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+EXPORT_VERSION = 2  # part of the export's cache key: a newer export never reuses an older one's file
+
 Build = Callable[[Path, Path], None]
 
 

@@ -37,7 +37,8 @@ import sys
 import time
 from pathlib import Path
 
-EXPORT_VERSION = 2  # part of the cache key: a newer export never reuses an older one's file
+from .candidates import EXPORT_VERSION  # the cache key's export version (also read by onnx.export_path)
+
 MIN_MEAN_COSINE = 0.99
 MIN_COSINE = 0.95
 TIMING_PASSES = 3

@@ -40,7 +40,7 @@ def model_key(model_dir: Path) -> str:
 def export_path(model_dir: Path, cache_dir: Path, name: str = "") -> Path:
     """Where the export for this model, export version, CPU kind and export settings is cached."""
     from .cpu import cpu_kind
-    from .export import EXPORT_VERSION
+    from .candidates import EXPORT_VERSION
 
     slug = re.sub(r"[^A-Za-z0-9.]+", "-", (name or str(model_dir)).rsplit("/", 1)[-1]).strip("-")
     knobs = "|".join(os.environ.get(k, "").strip() for k in EXPORT_ENV)

@@ -7,14 +7,19 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from pages._browser import browser_id
 from pages._shared import escape_markdown, get_service, show_error
 from rag.errors import RagError
 from rag.eval import bookqa
+from rag.eval.runs import EVAL_LIBRARY
 
 svc = get_service()
+owner = browser_id()  # this browser's runs are its own
 st.title("🧪 Evaluate")
 st.caption("Ask a question set through the same code path as the chat and measure page-hit, abstention, "
-           "quote checks and latency. The set's PDFs are added to your library if they are not there yet.")
+           "quote checks and latency. The set's books go into an evaluation library of its own "
+           f"({svc.settings.data_dir / EVAL_LIBRARY}), never into yours; vectors of books you already have are "
+           "reused from the embedding cache.")
 
 sets = svc.evaluations.question_sets()
 c1, c2 = st.columns(2)
@@ -26,7 +31,7 @@ pdf_dir = c2.text_input("Folder with the set's PDFs", str(default_pdfs))
 configs_text = c2.text_area("Configurations (one per line, `key=value,key=value`; empty line = current settings)",
                             "window=0\nwindow=1\nwindow=2", height=110)
 
-job = svc.evaluations.latest()
+job = svc.evaluations.latest(owner)
 if st.button("▶ Run evaluation", disabled=bool(job and job.active), type="primary"):
     try:
         from rag.eval.cli import parse_config
@@ -44,7 +49,7 @@ if st.button("▶ Run evaluation", disabled=bool(job and job.active), type="prim
         except ValueError as e:
             raise RagError(str(e)) from None
         configs = [parse_config(line) for line in configs_text.splitlines() if line.strip()] or [{}]
-        svc.evaluations.start(items, Path(pdf_dir), configs, path.name)
+        svc.evaluations.start(items, Path(pdf_dir), configs, path.name, owner=owner)
         st.rerun()
     except Exception as e:  # noqa: BLE001 - shown to the user
         show_error(e)
@@ -64,7 +69,7 @@ def summary_frame(job) -> pd.DataFrame:
 
 @st.fragment(run_every=1.0)
 def progress_panel():
-    job = svc.evaluations.latest()
+    job = svc.evaluations.latest(owner)
     if job is None:
         return
     if job.active:
@@ -75,7 +80,7 @@ def progress_panel():
 
 
 progress_panel()
-job = svc.evaluations.latest()
+job = svc.evaluations.latest(owner)
 if job and job.state == "failed":
     st.error(escape_markdown(job.error), icon="⚠️")
 if job and job.state == "done" and job.results:

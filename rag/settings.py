@@ -147,6 +147,9 @@ class Settings(BaseSettings):
                                                                                 "match the reference (mean cosine < "
                                                                                 "0.99).")
     embed_threads: int = Field(0, ge=0, le=256, description="CPU threads the embedder uses; 0 = all cores.")
+    embed_cache_file: Path | None = Field(None, description="The embedding cache (vectors by model and text: "
+                                          "re-indexing embeds nothing twice); empty: data_dir/embed_cache.db. The "
+                                          "Evaluate page's own library shares the main one.")
     model_cache_dir: Path | None = Field(None, description="Folder for exported models (the ONNX embedder); empty: "
                                                            "<RAG_DATA_DIR>/models.")
 
@@ -304,7 +307,7 @@ class Settings(BaseSettings):
 
     @property
     def embed_cache_path(self) -> Path:
-        return self.data_dir / "embed_cache.db"
+        return self.embed_cache_file or self.data_dir / "embed_cache.db"
 
     @property
     def model_cache_path(self) -> Path:

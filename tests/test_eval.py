@@ -144,3 +144,15 @@ def test_evaluate_page_runs_a_set_in_the_background(tmp_path, monkeypatch, book_
     assert list(df["config"]) == ['{"window": 0}', '{"window": 1}'] and list(df["abstention"]) == [1.0, 1.0]
     assert "Results: tiny.jsonl" in [s.value for s in at.subheader]
     assert any("twice a week" in t.value for t in at.text)  # the question explorer shows the answers
+    from rag.library.catalog import Catalog
+    from rag.settings import Settings
+
+    mine = Settings(data_dir=tmp_path / "data")
+    assert Catalog(mine.catalog_path).books() == []  # the user's library is untouched by the evaluation
+    assert [b.filename for b in Catalog(Settings(data_dir=mine.data_dir / "eval" / "library").catalog_path).books()] \
+        == ["garden.pdf"]
+    at.switch_page("pages/evaluate.py")
+    at.session_state["browser_id"] = "another-browser"  # another browser does not see this run
+    at.session_state["browser_id_stored"] = True
+    at.run()
+    assert not at.exception and not at.dataframe

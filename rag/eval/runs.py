@@ -32,8 +32,20 @@ class EvalJob:
         return self.state in ("queued", "running")
 
 
+EVAL_LIBRARY = Path("eval") / "library"  # under the data folder: the Evaluate page's own library
+
+
+def eval_library(folio):
+    """The library evaluations from the app run in: ``data/eval/library``, never the user's own (a set's books
+    are added there, chunk settings get libraries beside it); it shares the loaded embedder and the embedding cache,
+    so books the user has already added are not embedded again."""
+    s = folio.settings
+    return folio.sibling(data_dir=s.data_dir / EVAL_LIBRARY, embed_cache_file=s.embed_cache_path)
+
+
 def start(folio, items: list[bookqa.QAItem], pdf_dir: Path, configs: list[dict], set_name: str) -> EvalJob:
-    """Ingest the set's PDFs (those not in the library yet), then ask every question once per configuration."""
+    """Ingest the set's books into ``folio`` (those not there yet), then ask every question once per configuration.
+    (The app passes ``eval_library``'s service: the user's library is never touched.)"""
     job = EvalJob(set_name, configs or [{}], total=len(items) * max(1, len(configs)))
 
     def work():
@@ -42,8 +54,14 @@ def start(folio, items: list[bookqa.QAItem], pdf_dir: Path, configs: list[dict],
             for n, cfg in enumerate(job.configs):
                 library, query_cfg = bookqa.library_for(folio, cfg)
                 job.message = (f"Configuration {n + 1}/{len(job.configs)} ({cfg or 'current settings'}): adding the "
-                               "set's PDFs to the library (those already there are skipped)…")
-                ids = bookqa.ingest_files(library, items, pdf_dir)
+                               f"set's books to the evaluation library ({library.settings.data_dir}; those already "
+                               "there are skipped)…")
+
+                def adding(stage, fraction, message="", n=n):
+                    job.message = (f"Configuration {n + 1}/{len(job.configs)}: adding the set's books to the "
+                                   f"evaluation library — {stage} {fraction:.0%} {message}".rstrip())
+
+                ids = bookqa.ingest_files(library, items, pdf_dir, adding)
                 missing = sorted({i.file for i in items if i.answerable} - set(ids))
                 if missing:
                     raise RagError(f"Not found in {pdf_dir}: {', '.join(missing[:5])}. "
@@ -67,18 +85,19 @@ def start(folio, items: list[bookqa.QAItem], pdf_dir: Path, configs: list[dict],
 class Evaluations:
     def __init__(self, folio):
         self.folio = folio
-        self._latest: EvalJob | None = None
+        self._latest: dict[str, EvalJob] = {}  # owner (a browser session) → its latest run
 
     @staticmethod
     def question_sets() -> list[Path]:
         """Question sets shipped with the project (eval/*.jsonl)."""
         return sorted((Path(__file__).resolve().parents[2] / "eval").glob("*.jsonl"))
 
-    def start(self, items, pdf_dir: Path, configs: list[dict], name: str) -> EvalJob:
-        """Run a book QA set in the background (its PDFs are added to the library); returns the job."""
-        self._latest = start(self.folio, items, Path(pdf_dir), configs, name)
-        return self._latest
+    def start(self, items, pdf_dir: Path, configs: list[dict], name: str, owner: str = "") -> EvalJob:
+        """Run a book QA set in the background in the evaluation library (``eval_library``: its books are added
+        there, never to the user's library); returns the job, which belongs to ``owner`` (a browser session)."""
+        self._latest[owner] = start(eval_library(self.folio), items, Path(pdf_dir), configs, name)
+        return self._latest[owner]
 
-    def latest(self) -> EvalJob | None:
-        """The latest evaluation job of this process, or None."""
-        return self._latest
+    def latest(self, owner: str = "") -> EvalJob | None:
+        """``owner``'s latest evaluation job, or None (another browser's runs are not listed)."""
+        return self._latest.get(owner)

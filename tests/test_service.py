@@ -182,6 +182,39 @@ def test_kill_mid_ingest_leaves_no_half_book(tmp_path, book_pdf, embed):
     assert f.store.count() == r.chunks and f.library.book(r.book_id).status == "ready"
 
 
+def test_kill_mid_reindex_keeps_the_book_listed_as_failed_with_its_original(tmp_path, book_pdf, embed):
+    """SIGKILL while a book already in the library is re-indexed: the next start keeps it (failed, with why and its
+    original), it is not searched, and re-indexing it brings it back."""
+    from rag.settings import Settings
+
+    data_dir = tmp_path / "data"
+    first = Folio(Settings(data_dir=data_dir), embed=embed)
+    book_id = first.library.ingest(book_pdf, "garden.pdf").book_id
+    script = textwrap.dedent(f"""
+        import os, signal
+        from pathlib import Path
+        from rag.service import Folio
+        from rag.settings import Settings
+        f = Folio(Settings(data_dir=Path({str(data_dir)!r})))
+        def die(chunks, vectors):
+            os.kill(os.getpid(), signal.SIGKILL)
+        f.store.add = die
+        list(f.library.reindex({book_id!r}))
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == -9, proc.stderr[-2000:]
+    from rag.library.ingest import INTERRUPTED
+
+    f = Folio(Settings(data_dir=data_dir), embed=embed)  # start-up repair runs here
+    b = f.library.book(book_id)
+    assert b.status == "failed" and b.error == INTERRUPTED
+    assert (data_dir / "uploads" / f"{book_id}.pdf").exists()  # the user's original is kept
+    assert "twice a week" not in f.ask("How often do tomatoes need watering?").consume().text  # not searched
+    [r] = f.library.reindex(book_id)
+    assert f.library.book(book_id).status == "ready" and f.store.count() == r.chunks
+
+
 def test_rechunk_without_upload_and_parent_context(folio, book_pdf):
     r = folio.library.ingest(book_pdf, "garden.pdf")
     first = folio.library.book(r.book_id).chunking

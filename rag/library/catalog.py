@@ -94,6 +94,8 @@ def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
+REINDEXING = "re-indexing"  # the error column of a book being re-indexed (it was in the library before)
+
 class Catalog:
     def __init__(self, path: Path):
         self.path = Path(path)
@@ -149,12 +151,17 @@ class Catalog:
                    "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1")
 
     # --- books ---------------------------------------------------------------
-    def begin_book(self, book_id: str, title: str, filename: str, embed_model: str, chunking: dict) -> None:
+    def begin_book(self, book_id: str, title: str, filename: str, embed_model: str, chunking: dict,
+                   reindexing: bool = False) -> None:
+        """The book's row in state 'indexing'; ``reindexing``: the book was in the library before (a crash now
+        must leave it listed as failed with its original, not remove it: ``REINDEXING``)."""
         with self._db() as db:
             db.execute("DELETE FROM books WHERE id = ?", (book_id,))
             db.execute(
-                "INSERT INTO books(id, title, filename, status, embed_model, chunking, added_at) VALUES(?,?,?,?,?,?,?)",
-                (book_id, title, filename, "indexing", embed_model, json.dumps(chunking), _now()),
+                "INSERT INTO books(id, title, filename, status, embed_model, chunking, added_at, error) "
+                "VALUES(?,?,?,?,?,?,?,?)",
+                (book_id, title, filename, "indexing", embed_model, json.dumps(chunking), _now(),
+                 REINDEXING if reindexing else ""),
             )
             self._bump(db)
 

@@ -106,7 +106,8 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
     store_original(settings.uploads_dir, book_id, data, doc)
 
     keep_doc_type = existing.doc_type if existing else ""  # a user's choice survives re-indexing
-    catalog.begin_book(book_id, book.title, filename, settings.embed_model, settings.chunking_config())
+    catalog.begin_book(book_id, book.title, filename, settings.embed_model, settings.chunking_config(),
+                       reindexing=existing is not None)
     try:
         store.delete_book(book_id)
         remove_figures(settings, book_id)
@@ -221,11 +222,23 @@ def remove_figures(settings: Settings, book_id: str) -> None:
     shutil.rmtree(settings.page_cache_dir / book_id, ignore_errors=True)
 
 
+INTERRUPTED = ("re-indexing was interrupted (the app or the machine stopped before it finished). The original is "
+               "kept: re-index it again (or delete it).")
+
+
 def recover(catalog: Catalog, store: VectorStore, settings: Settings | None = None) -> list[str]:
-    """Remove books a crash left half-indexed; returns their ids (they can be ingested again)."""
+    """Remove books a crash left half-indexed; returns their ids (they can be ingested again). A book that was
+    being *re-indexed* was the user's before: it stays, listed as failed with ``INTERRUPTED``, its original kept."""
+    from .catalog import REINDEXING
+
     removed = []
     for b in catalog.stale_books():
         store.delete_book(b.id)
+        if b.error == REINDEXING and (settings is None or original_file(settings.uploads_dir, b.id).exists()):
+            if settings is not None:
+                remove_figures(settings, b.id)
+            catalog.mark_failed(b.id, INTERRUPTED)
+            continue
         catalog.delete_book(b.id)
         if settings is not None:
             remove_figures(settings, b.id)

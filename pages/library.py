@@ -78,19 +78,34 @@ else:
                    "come from the embedding cache.")
         new_chunking = chunking_picker(f"reindex_{pick.id}", pick.chunking if pick else None)
         c1, c2 = st.columns(2)
-        delete = c1.button("🗑 Delete book")
-        reindex = c2.button("🔄 Re-index with this chunking")
-    if pick and (delete or reindex):
-        try:
-            if delete:
-                svc.library.delete_book(pick.id)
-                st.toast(f"Deleted {escape_markdown(pick.title)}")
+        if c1.button("🗑 Delete book"):
+            st.session_state["library_confirm"] = ("delete", pick.id, None)
+        if c2.button("🔄 Re-index with this chunking"):
+            st.session_state["library_confirm"] = ("reindex", pick.id, new_chunking)
+        pending = st.session_state.get("library_confirm")
+        if pick and pending and pending[1] == pick.id:  # destructive actions are asked twice
+            action, _, chunking = pending
+            ask = (f"Delete '{pick.title}'? Its chunks, vectors, figures and stored original are removed; chats "
+                   "keep their text." if action == "delete" else
+                   f"Re-index '{pick.title}' with this chunking? Its current chunks are replaced (the original stays; "
+                   "you can re-index again).")
+            st.warning(escape_markdown(ask), icon="⚠️")
+            y, n = st.columns(2)
+            if n.button("Cancel", key="library_cancel"):
+                st.session_state.pop("library_confirm", None)
                 st.rerun()
-            else:
-                svc.library.submit_reindex(pick.id, new_chunking, owner=owner)
-                st.rerun()
-        except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
-            show_error(e)
+            if y.button("Yes, delete" if action == "delete" else "Yes, re-index", type="primary",
+                        key="library_yes"):
+                st.session_state.pop("library_confirm", None)
+                try:
+                    if action == "delete":
+                        svc.library.delete_book(pick.id)
+                        st.toast(f"Deleted {escape_markdown(pick.title)}")
+                    else:
+                        svc.library.submit_reindex(pick.id, chunking, owner=owner)
+                    st.rerun()
+                except Exception as e:  # noqa: BLE001 - shown to the user, never a traceback
+                    show_error(e)
 
 ready = [b for b in books if b.status == "ready"]
 if ready:

@@ -71,6 +71,20 @@ def test_library_upload_indexes_in_background_and_reports_bad_files(data_dir, bo
     assert list(df["title"]) == ["Garden and Sky"] and list(df["status"]) == ["ready"]
 
 
+def test_deleting_a_book_asks_first_and_cancel_keeps_it(data_dir, book_pdf, embed):
+    f = library_with(book_pdf, embed, "garden.pdf")
+    at = app().run()
+    delete = next(b for b in at.button if b.label == "🗑 Delete book")
+    delete.click().run()
+    assert not at.exception and any("Delete 'Garden and Sky'?" in w.value for w in at.warning)
+    assert len(f.library.books()) == 1  # nothing happens before the answer
+    at.button(key="library_cancel").click().run()
+    assert len(f.library.books()) == 1 and not any("Delete 'Garden" in w.value for w in at.warning)
+    next(b for b in at.button if b.label == "🗑 Delete book").click().run()
+    at.button(key="library_yes").click().run()
+    assert not at.exception and f.library.books() == []
+
+
 def test_chat_page_streams_cited_answer_and_replays_history(data_dir, book_pdf, embed):
     f = library_with(book_pdf, embed, "garden.pdf")
     at = app()

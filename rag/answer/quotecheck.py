@@ -13,7 +13,7 @@ from ..types import QuoteCheck, Source
 from ..text.terms import key_terms, stem
 
 CITED = re.compile(r"([^\[\]]*?)((?:\s*\[\d+\])+)")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
 def normalise(text: str) -> str:
@@ -66,7 +66,7 @@ def attributed(text: str, book_texts: list[str] = ()) -> list[tuple[str, list[in
             if out:  # "[1][2]" split by the regex: same sentence
                 out[-1][1].extend(nums)
             continue
-        sentence = _SENTENCE_END.split(before)[-1].strip(" \t\n-–—:;,")
+        sentence = SENTENCE_END.split(before)[-1].strip(" \t\n-–—:;,")
         out.append((sentence, nums))
     return out
 

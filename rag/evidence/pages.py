@@ -23,7 +23,7 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     sentences of the same passage before it (a passage answer cites once, at its end) that the source holds."""
     import re
 
-    from ..answer.quotecheck import attributed, normalise, without_fences
+    from ..answer.quotecheck import SENTENCE_END, attributed, normalise, without_fences
 
     book = normalise(source.text)
     text = without_fences(answer_text)
@@ -33,7 +33,7 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
             continue
         at = text.find(sent)
         start = max(text.rfind("]", 0, at), text.rfind("\n\n", 0, at)) + 1 if at > 0 else 0
-        before = [x.strip() for x in re.split(r"(?<=[.!?])\s+(?=\S)", text[start:at]) if x.strip()] if at > 0 else []
+        before = [x.strip() for x in SENTENCE_END.split(text[start:at]) if x.strip()] if at > 0 else []
         for i, x in enumerate([*before, sent]):
             x = re.sub(r"^[\s\-–—*•]+", "", x)
             if x and x not in out and (i == len(before) or normalise(x) in book):

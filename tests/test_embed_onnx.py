@@ -36,12 +36,15 @@ def test_onnx_vectors_match_the_torch_reference(embed):
 def test_the_export_measured_its_candidates_and_kept_the_fastest_good_one(embed):
     from rag.embed.cpu import cpu_kind
     from rag.embed.export import EXPORT_VERSION, MIN_COSINE, MIN_MEAN_COSINE, NOISE
+    from rag.embed.onnx import export_path
     from rag.embed.samples import SAMPLES
+    from rag.text.tokens import model_path
 
     embed.kind  # noqa: B018 - loads (exports on first use)
-    manifests = list(Settings().model_cache_path.glob(f"all-MiniLM-L6-v2-*-x{EXPORT_VERSION}-{cpu_kind()}.json"))
-    assert manifests, "the session's embedder exported the model for this export version and CPU kind"
-    m = json.loads(manifests[0].read_text())
+    # this checkout's model (another checkout sharing the cache has its own file, named after its model's files)
+    meta = export_path(model_path(embed.model_name), Settings().model_cache_path, embed.model_name).with_suffix(".json")
+    assert meta.exists() and meta.name.endswith(f"-x{EXPORT_VERSION}-{cpu_kind()}.json"), meta
+    m = json.loads(meta.read_text())
     assert m == embed.manifest and m["cpu"]["kind"] == cpu_kind() and m["check"]["samples"] == len(SAMPLES) >= 40
     table = m["candidates"]
     assert len(table) >= 3 and m["torch_texts_per_s"] > 0

@@ -1,7 +1,7 @@
 """The stages a question goes through, in order, each a function timed by the pipeline:
 
-    reformulate → scope → retrieve → sub_questions → definition → named_figures → decide → expand → focus
-    → figures  |  answer (streamed) → check
+    reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
+    → decide → expand → focus → figures  |  answer (streamed) → check
 
 ``Pipeline.run`` runs them over a ``Run`` (what each stage reads and writes) up to a stage; ``Folio.ask`` streams
 the answer from a full run, ``Folio.evidence`` stops after ``decide``, and the inspector's probe shows a full run —
@@ -155,6 +155,20 @@ def named_figures(p: "Pipeline", r: Run) -> bool | None:
         r.hits = (named + [h for h in r.hits if h.chunk.id not in taken])[:r.settings.max_chunks]
 
 
+def editions(p: "Pipeline", r: Run) -> bool | None:
+    """The same passage in two books (two editions) is one source, from the book in the question's language."""
+    from .retrieve.editions import in_language, one_per_passage
+    from .text.languages import detect
+
+    if len(r.books) < 2 or not r.hits:
+        return False
+    lang = detect(r.query)
+    kept = one_per_passage(in_language(r.hits, r.books, lang, p.res.catalog.same_text), r.books, lang)
+    if [h.chunk.id for h in kept] == [h.chunk.id for h in r.hits]:
+        return False
+    r.hits = kept
+
+
 def decide(p: "Pipeline", r: Run) -> bool | None:
     """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
     from .retrieve.answerability import probability
@@ -207,7 +221,8 @@ def figures(p: "Pipeline", r: Run) -> bool | None:
 STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
     ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
     ("sub_questions", sub_questions),
-    ("definition", definition), ("named_figures", named_figures), ("decide", decide), ("expand", expand),
+    ("definition", definition), ("named_figures", named_figures), ("editions", editions),
+    ("decide", decide), ("expand", expand),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)
 

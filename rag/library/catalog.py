@@ -332,6 +332,16 @@ class Catalog:
                               "ORDER BY chunk_index", (book_id, lo, hi))
             return [Chunk(**dict(r)) for r in rows]
 
+    def same_text(self, book_ids: list[str], text: str) -> list[Chunk]:
+        """The chunks of ``book_ids`` whose text is exactly ``text`` (a passage's copy in another edition)."""
+        if not book_ids:
+            return []
+        marks = ",".join("?" * len(book_ids))
+        with self._db() as db:
+            rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id IN ({marks}) AND text=? "
+                              "ORDER BY book_id, chunk_index", (*book_ids, text))
+            return [Chunk(**dict(r)) for r in rows]
+
     # --- chat ------------------------------------------------------------------
     def new_session(self, title: str = "New chat", owner: str = "") -> int:
         with self._db() as db:

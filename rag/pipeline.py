@@ -182,6 +182,13 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
         r.outcome = "likely"
     else:
         r.outcome = "not_found"
+    k = s.tuning.retrieve.wants_hits
+    if r.outcome != "not_found" and k:
+        from .query.wants import holds, wants
+
+        want = wants(r.query)
+        if want and not any(holds(want, h.chunk.text) for h in r.hits[:k]):
+            r.outcome = "not_found"  # "In what year…" of passages without a year
     r.answerable = r.outcome != "not_found"
 
 

@@ -1,0 +1,48 @@
+"""A question that asks for a year or for who made something is answered only by a passage that has one."""
+import pytest
+
+from rag.query.wants import holds, wants
+
+
+@pytest.mark.parametrize("q,want", [
+    ("In what year was MATLAB first released?", "year"),
+    ("Who founded the Debian project, and in what year?", "year"),
+    ("When was the Berlin Wall built?", "year"),
+    ("En quelle année Debian est-il sorti ?", "year"),
+    ("In welchem Jahr erschien LilyPond?", "year"),
+    ("Who originally created the LaTeX document preparation system?", "maker"),
+    ("Qui a fondé le projet Debian ?", "maker"),
+    ("Qui a inventé la reconnaissance optique de marques (OMR) ?", "maker"),
+    ("Wer hat den Linux-Kernel ursprünglich entwickelt?", "maker"),
+    ("Ai đã sáng lập dự án này?", "maker"),
+    # questions that want nothing in particular
+    ("When does Octave read ~/.octaverc?", ""),
+    ("Wann heißt ein topologischer Raum kompakt?", ""),
+    ("Which command adds a justification that only shows up in the corrected copy?", ""),
+    ("Who can read the files the build writes?", ""),
+    ("How do I define a class?", ""),
+])
+def test_what_a_question_wants(q, want):
+    assert wants(q) == want
+
+
+def test_a_passage_holds_a_year_or_who_made_it_or_not():
+    assert holds("year", "Debian was announced on 16 August 1993 by Ian Murdock.")
+    assert not holds("year", "The input flag changes the algorithm to match releases prior to R2012b.")
+    assert not holds("year", "See page 12 and the 64-bit build.")
+    assert holds("maker", "LaTeX was written by Leslie Lamport as a macro package for TeX.")
+    assert holds("maker", "Le projet a été fondé par Ian Murdock.")
+    assert holds("maker", "Linux wurde von Linus Torvalds entwickelt.")
+    assert not holds("maker", "C'est un sous-projet de Debian. Il reflète l'état actuel d'une distribution.")
+    assert not holds("maker", "AMC va procéder à une reconnaissance optique de marques sur les scans.")
+    assert holds("", "anything")
+
+
+def test_a_year_question_about_a_passage_without_a_year_is_not_answered(folio, book_pdf):
+    folio.library.ingest(book_pdf, "garden.pdf")
+    q = "In what year was Jupiter, the largest planet of the solar system, discovered?"
+    unchecked = folio.ask(q, **{"tuning.retrieve.wants_hits": 0}).consume()
+    assert not unchecked.not_found and "Jupiter" in unchecked.text  # the names alone look like an answer
+    checked = folio.ask(q).consume()
+    assert checked.not_found and checked.text.startswith("Not in your books")
+    assert not folio.ask("Which is the largest planet of the solar system?").consume().not_found

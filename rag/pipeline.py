@@ -68,11 +68,14 @@ class Run:
 
 # --- the stages ------------------------------------------------------------------------------------
 def reformulate(p: "Pipeline", r: Run) -> bool | None:
-    """A follow-up becomes a standalone question (the backend's way: key terms folded in, or an LLM rewrite)."""
-    r.query = r.question
+    """A long question is searched for its asking part (``query.asking``); a follow-up becomes a standalone
+    question (the backend's way: key terms folded in, or an LLM rewrite)."""
+    from .query.asking import asking_part
+
+    r.query = asking_part(r.question, r.settings.tuning.retrieve.long_question_words)
     if not r.history:
-        return False
-    r.query = r.backend.reformulate(r.question, r.history)
+        return False if r.query == r.question else None
+    r.query = r.backend.reformulate(r.query, r.history)
 
 
 def scope(p: "Pipeline", r: Run) -> bool | None:
@@ -311,7 +314,12 @@ class Pipeline:
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
-        return AnswerStream(answer, r.backend.stream(r.question, r.sources, figures=r.figures), t0,
+        asked = r.question
+        if r.backend.name == "extractive":  # it picks sentences by their likeness to the question: its asking part
+            from .query.asking import asking_part
+
+            asked = asking_part(r.question, s.tuning.retrieve.long_question_words)
+        return AnswerStream(answer, r.backend.stream(asked, r.sources, figures=r.figures), t0,
                             finish=lambda a: self.check(a, r))
 
     def check(self, answer: Answer, r: Run) -> None:

@@ -83,6 +83,8 @@ class RetrieveTuning(_Group):
                                              "answer cited.")
     sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split "
                                                        "off.")
+    long_question_words: int = Field(60, description="A question longer than this many words is searched for its "
+                                                     "sentences that ask (``rag.query.asking``).")
     wants_hits: int = Field(3, description="A question that asks for a year or for who made something is not "
                                            "answered unless one of this many best passages holds one "
                                            "(``rag.query.wants``); 0 turns the check off.")

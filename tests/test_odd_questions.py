@@ -1,0 +1,51 @@
+"""Odd questions get an answer or a clear refusal, never an exception: one word, 2,000 characters, punctuation
+only, nothing at all, a language no book is in, control characters and markup."""
+import time
+
+import pytest
+
+from rag.pipeline import NO_WORDS
+
+LONG = ("I have been reading about gardens for a long time and I wonder, after all the chapters about soil, compost, "
+        "worms and the many other matters the book discusses at length, ") * 14 + "how often should tomatoes be watered?"
+
+
+@pytest.fixture
+def garden(folio, book_pdf):
+    folio.library.ingest(book_pdf, "garden.pdf")
+    return folio
+
+
+@pytest.mark.parametrize("question", [
+    "Tomatoes", "tomatoes?", LONG, "Cà chua cần tưới nước bao nhiêu lần một tuần?", "Wie oft gießt man Tomaten?",
+    "<script>alert(1)</script> **watering**", "water\x00ing\x1b[31m tomatoes\u202e",
+])
+def test_an_odd_question_is_answered_or_declined_in_words(garden, question):
+    t = time.perf_counter()
+    a = garden.ask(question).consume()
+    assert a.text.strip() and "Traceback" not in a.text
+    assert a.not_found or a.sources, "an answer has sources"
+    assert time.perf_counter() - t < 30
+
+
+def test_a_long_question_is_answered_from_its_question_part(garden):
+    assert len(LONG) >= 2000
+    a = garden.ask(LONG).consume()
+    assert not a.not_found and "water" in a.text.lower()
+
+
+@pytest.mark.parametrize("question", ["?!...", "  ", "", "¿¡—…", "\n\t"])
+def test_a_question_without_words_says_so(garden, question):
+    a = garden.ask(question).consume()
+    assert a.not_found and a.text == NO_WORDS and not a.sources
+
+
+def test_the_asking_part_of_a_long_question():
+    from rag.query.asking import asking_part
+
+    assert asking_part("How do I water tomatoes?") == "How do I water tomatoes?"
+    assert asking_part(LONG).endswith("how often should tomatoes be watered?") and len(asking_part(LONG).split()) <= 60
+    story = "My garden is small. " * 40 + "The leaves turn yellow in August. Why?"
+    assert asking_part(story) == "The leaves turn yellow in August. Why?"
+    no_mark = "word " * 100 + "tell me about watering"
+    assert asking_part(no_mark).split()[-3:] == ["me", "about", "watering"] and len(asking_part(no_mark).split()) == 60

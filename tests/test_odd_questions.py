@@ -7,7 +7,8 @@ import pytest
 from rag.pipeline import NO_WORDS
 
 LONG = ("I have been reading about gardens for a long time and I wonder, after all the chapters about soil, compost, "
-        "worms and the many other matters the book discusses at length, ") * 14 + "how often should tomatoes be watered?"
+        "worms and the many other matters the book discusses at length, ") * 14 \
+    + "how often should tomatoes be watered?"
 
 
 @pytest.fixture

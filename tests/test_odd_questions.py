@@ -50,3 +50,11 @@ def test_the_asking_part_of_a_long_question():
     assert asking_part(story) == "The leaves turn yellow in August. Why?"
     no_mark = "word " * 100 + "tell me about watering"
     assert asking_part(no_mark).split()[-3:] == ["me", "about", "watering"] and len(asking_part(no_mark).split()) == 60
+
+
+def test_no_sentence_is_quoted_twice_even_for_a_question_searched_whole(garden):
+    a = garden.ask(LONG, **{"tuning.retrieve.long_question_words": 10_000}).consume()  # the preamble searched too
+    import re
+
+    said = [" ".join(x.split()) for x in re.split(r"(?<=[.!?])\s+|\[\d+\]", a.text) if len(x.split()) >= 6]
+    assert said and not any(x != y and x in y for x in said for y in said) and len(said) == len(set(said)), said

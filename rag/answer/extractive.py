@@ -142,6 +142,7 @@ class ExtractiveBackend:
         chosen: list[Passage] = []
         covered: set[str] = set()
         said: set[str] = set()  # the stems of the content words already quoted
+        quoted: list[str] = []  # the sentences already quoted
         taken: dict[int, list[tuple[int, int]]] = {}
         for i in order:
             if len(chosen) >= limit or scores[i] < floor:
@@ -158,6 +159,10 @@ class ExtractiveBackend:
             text_terms = {stem(w) for u in us[n][a:b + 1] for w in key_terms(u.text)}
             if chosen and not (terms & text_terms) - covered and len(text_terms - said) < t.new_words:
                 continue  # adds nothing the answer lacks
+            texts = [" ".join(u.text.split()) for u in us[n][a:b + 1]]
+            if any(len(x) >= 30 and len(q) >= 30 and (q in x or x in q) for x in texts for q in quoted):
+                continue  # would quote a sentence twice (overlapping windows, a heading glued to a sentence)
+            quoted += texts
             chosen.append(Passage(n, us[n][a:b + 1], k - a))
             covered |= terms & text_terms
             said |= text_terms

@@ -1,6 +1,7 @@
 """The reading room in a real browser (`streamlit run app.py`, Debian chromium driven by Playwright), at 1280 px and
 400 px: clicking [1] shows the cited page large with its highlight; the default answer view shows no stage
-timings or word-pieces; two browsers see separate chats and a chat's URL reopens it; separate upload results.
+timings or word-pieces; two browsers see separate chats and a chat's URL reopens it; separate upload results;
+running Evaluate leaves the library as `python -m rag books` lists it.
 Screenshots go to test-artifacts/."""
 import inspect
 import os
@@ -186,8 +187,7 @@ def test_two_browsers_see_only_their_own_upload_results(reading_app, browser, tm
     from rag.library.books import Library
     from tests.pdfs import make_table_pdf
 
-    if "owner" not in inspect.signature(Library.jobs).parameters:
-        pytest.skip("Library.jobs(owner) (task D: upload jobs per owner) is not on this branch yet")
+    assert "owner" in inspect.signature(Library.jobs).parameters
     pdf = tmp_path / "planting.pdf"
     pdf.write_bytes(make_table_pdf())
     a = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -200,3 +200,48 @@ def test_two_browsers_see_only_their_own_upload_results(reading_app, browser, tm
     expect(b.get_by_text(re.compile(r"3 book\(s\)"))).to_be_visible(timeout=60_000)  # the book is everyone's
     b.wait_for_timeout(3000)
     assert b.get_by_text(re.compile(r"planting\.pdf: Ready:")).count() == 0  # the upload result is not
+
+
+def test_running_evaluate_leaves_the_library_as_python_m_rag_books_lists_it(reading_app, browser, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from playwright.sync_api import expect
+
+    from tests.pdfs import make_book_pdf
+
+    env = {**os.environ, "RAG_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1"}
+
+    def books() -> str:
+        run = subprocess.run([sys.executable, "-m", "rag", "books"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=120)
+        assert run.returncode == 0, run.stderr[-2000:]
+        return run.stdout  # the books, one per line (id, status, pages, chunks, title)
+
+    before = books()
+    assert "garden" in before.lower() or "Garden" in before
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "garden.pdf").write_bytes(make_book_pdf())
+    qa = folder / "tiny.jsonl"
+    qa.write_text("\n".join(json.dumps(i) for i in [
+        {"id": "g1", "question": QUESTION, "file": "garden.pdf", "evidence_pages": [2]},
+        {"id": "g2", "question": "Who painted the Mona Lisa?", "file": "garden.pdf", "answerable": False}]))
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(reading_app + "/evaluate")
+    expect(page.get_by_role("heading", name="🧪 Evaluate")).to_be_visible(timeout=60_000)
+    page.locator('[data-testid="stSelectbox"]').first.click()  # the question-set dropdown
+    page.get_by_role("option", name=re.compile("Upload a JSONL")).click()
+    page.locator("input[type=file]").set_input_files([str(qa)])
+    expect(page.get_by_text("tiny.jsonl")).to_be_visible(timeout=30_000)
+    box = page.get_by_label("Folder with the set's PDFs")
+    box.fill(str(folder))
+    box.press("Enter")
+    configs = page.get_by_label(re.compile("^Configurations"))
+    configs.fill("window=1")
+    page.get_by_role("button", name=re.compile("Run evaluation")).click()
+    expect(page.get_by_text("Results: tiny.jsonl")).to_be_visible(timeout=240_000)
+    expect(page.locator('[data-testid="stDataFrame"]').first).to_be_visible(timeout=60_000)
+    page.screenshot(path=str(SHOTS / "evaluate-done.png"), full_page=True)
+    assert books() == before  # the user's library, as `python -m rag books` lists it, is what it was

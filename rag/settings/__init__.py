@@ -1,4 +1,5 @@
-"""One settings object for the whole pipeline (env prefix ``RAG_``).
+"""One settings object for the whole pipeline (env prefix ``RAG_``); its tuning groups are in ``tuning``, the
+generated docs/settings.md in ``document``.
 
 Every field is documented here and in the README's settings table. Build it once
 (``Settings()``); pages and the CLI pass per-request overrides with
@@ -9,8 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from .tuning import (  # noqa: F401  (the tuning groups are part of the settings' interface)
+    AnswerTuning, ExtractiveTuning, FigureTuning, RetrieveTuning, Tuning, WindowTuning)
 
 AnswerBackendName = Literal["extractive", "openai", "ollama"]
 ChunkerName = Literal["paragraph", "sentence", "token", "semantic", "section", "hierarchical"]
@@ -24,104 +28,6 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # section headings may be embedded with the chunk), so adding a book again re-makes its chunks instead of keeping the
 # old ones
 CHUNKING_VERSION = 7
-
-
-# --- tuning numbers: one typed group per stage, swept with `eval qa --config tuning.<group>.<name>=…` ----------
-class _Group(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class ExtractiveTuning(_Group):
-    """How the extractive answerer scores the sources' sentences (``rag.answer.extractive``): cosine to the
-    question + these."""
-
-    term_weight: float = Field(0.3, description="Weight of the share of the question's key terms a sentence contains.")
-    in_hit: float = Field(0.15, description="Bonus of a sentence of the matching chunk itself over its window's (a "
-                                            "quote "
-                                            "from the window cites a page retrieval did not pick).")
-    lead_bonus: float = Field(0.12, description="Bonus of source [1]'s sentences; [2] gets half, [3] a quarter, …")
-    question_penalty: float = Field(0.3, description="Penalty of a sentence that asks a question or sets an exercise.")
-    named_bonus: float = Field(0.25, description="Bonus of a sentence naming the figure/table the question names.")
-    caption_bonus: float = Field(0.25, description="Further bonus of that figure's caption itself.")
-    defines_bonus: float = Field(0.35, description="Bonus of a sentence defining the term a definition question asks.")
-    number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "
-                                                  "same as a penalty for a sentence naming only other numbers).")
-    keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left "
-                                               "out.")
-    shortlist: int = Field(48, description="Candidate sentences embedded per question (by their score without cosine).")
-    new_words: int = Field(6, description="A further passage must bring this many content words the answer does not "
-                                          "have yet (or a question term it lacks).")
-    duplicate_share: float = Field(0.8, description="A sentence sharing more than this share of its words with one "
-                                                    "already chosen is a near-duplicate.")
-
-
-class WindowTuning(_Group):
-    """How much context an adaptive window gets (``rag.context.windows``)."""
-
-    budget: dict[str, int] = Field({"definition": 450, "factual": 400, "procedural": 750, "comparison": 500,
-                                    "complex": 700}, description="Word-pieces for a hit and its context, by question "
-                                                                 "type.")
-    before_share: dict[str, float] = Field({"definition": 0.3, "factual": 0.5, "procedural": 0.5, "comparison": 0.4,
-                                            "complex": 0.5}, description="Share of the neighbours' budget before the "
-                                                                         "hit.")
-    doc_factor: dict[str, float] = Field({"reference": 0.7, "procedural": 1.3, "narrative": 1.0},
-                                         description="Budget factor by book type.")
-    min_piece: int = Field(24, description="A neighbour cut to fit shorter than this many word-pieces is left out.")
-
-
-class RetrieveTuning(_Group):
-    """Retrieval stages after fusion (``rag.retrieve``, ``rag.pipeline``)."""
-
-    definition_lead: int = Field(3, description="A definition question's defining passage must be among this many "
-                                                "hits, "
-                                                "else a later one moves up or BM25 is asked for the term.")
-    definition_hop_k: int = Field(30, description="BM25 hits of the term scanned for a definition.")
-    named_figure_probability: float = Field(0.95, description="P(answerable) of a question naming a figure or table "
-                                                              "the searched books have.")
-    closest: int = Field(3, description="Passages shown with a 'not in your books' answer.")
-    follow_reach: int = Field(2, description="A follow-up looks first at the chunks this near the ones the last "
-                                             "answer cited.")
-    sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split "
-                                                       "off.")
-    long_question_words: int = Field(60, description="A question longer than this many words is searched for its "
-                                                     "sentences that ask (``rag.query.asking``).")
-    wants_hits: int = Field(3, description="A question that asks for a year or for who made something is not "
-                                           "answered unless one of this many best passages holds one "
-                                           "(``rag.query.wants``); 0 turns the check off.")
-
-
-class AnswerTuning(_Group):
-    """What the LLM reads and how answers are checked (``rag.answer.focus``, ``rag.answer.quotecheck``)."""
-
-    focus_keep_min: int = Field(3, description="Sources an LLM reads at least (with RAG_LLM_FOCUS).")
-    supported_share: float = Field(0.6, description="A paraphrased sentence is 'supported' when this share of its "
-                                                    "content words are in the source it cites.")
-
-
-class FigureTuning(_Group):
-    """Which figures go under an answer (``rag.figures.choose``)."""
-
-    linked_min_similarity: float = Field(0.15, description="A figure linked to a source but less similar to the "
-                                                           "question than this is noise.")
-    named_bonus: float = Field(1.0, description="Bonus of a figure the question names ('Figure 2.1').")
-    lead_bonus: tuple[float, ...] = Field((0.12, 0.06), description="Bonus of the figures of the first, second … "
-                                                                   "source the answer cites.")
-    on_hit: float = Field(0.25, description="Bonus of a figure on the matching chunk's page.")
-    ref_hit: float = Field(0.2, description="Bonus of a figure the matching chunk refers to.")
-    on_window: float = Field(0.1, description="Bonus of a figure on a page of the source's window.")
-    ref_window: float = Field(0.08, description="Bonus of a figure the source's window refers to.")
-    answer_weight: float = Field(0.3, description="Weight of the answer text's similarity once the answer is written.")
-
-
-class Tuning(_Group):
-    """Every tuning number of the query stages, by stage."""
-
-    extractive: ExtractiveTuning = ExtractiveTuning()
-    windows: WindowTuning = WindowTuning()
-    retrieve: RetrieveTuning = RetrieveTuning()
-    answer: AnswerTuning = AnswerTuning()
-    figures: FigureTuning = FigureTuning()
-
 
 
 class Settings(BaseSettings):
@@ -381,29 +287,4 @@ def updated(settings: Settings, overrides: dict) -> Settings:
     return Settings.model_validate(data)
 
 
-def _rows(model: type[BaseModel], prefix: str) -> list[str]:
-    rows = []
-    for name, field in model.model_fields.items():
-        if isinstance(field.default, BaseModel):
-            rows += _rows(type(field.default), f"{prefix}{name.upper()}__")
-        else:
-            rows.append(f"| `{prefix}{name.upper()}` | `{field.default}` | {field.description} |")
-    return rows
-
-
-def settings_table() -> str:
-    """Markdown table of every setting, tuning numbers included (docs/settings.md is generated from it)."""
-    return "\n".join(["| env var | default | meaning |", "|---|---|---|"] + _rows(Settings, "RAG_"))
-
-
-def settings_document() -> str:
-    """docs/settings.md: every setting with its default and meaning (``python -m rag settings`` prints it)."""
-    return ("# Settings\n\nEnvironment variables with the prefix `RAG_`, read once by\n"
-            "`rag/settings.py`. Chunk settings (`RAG_CHUNKER`, `RAG_CHUNK_SIZE`, `RAG_CHUNK_OVERLAP`, "
-            "`RAG_SENTENCE_OVERLAP`,\n"
-            "`RAG_SEMANTIC_PERCENTILE`, `RAG_PARENT_SIZE`, `RAG_EMBED_CONTEXT`) apply when a book is added or "
-            "re-indexed;\n"
-            "everything else applies to the next question. `RAG_TUNING__…` are the query stages' tuning numbers, one\n"
-            "group per stage; `python -m rag eval qa … --config tuning.extractive.in_hit=0.2` sweeps one (dotted "
-            "names).\n"
-            "This file is generated: `python -m rag settings > docs/settings.md`.\n\n" + settings_table() + "\n")
+from .document import settings_document, settings_table  # noqa: E402,F401  (python -m rag settings)

@@ -1,0 +1,101 @@
+"""The query stages' tuning numbers: one typed group per stage, part of ``Settings.tuning`` (env
+``RAG_TUNING__<GROUP>__<NAME>``), swept with ``python -m rag eval qa … --config tuning.<group>.<name>=…``."""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Group(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ExtractiveTuning(_Group):
+    """How the extractive answerer scores the sources' sentences (``rag.answer.extractive``): cosine to the
+    question + these."""
+
+    term_weight: float = Field(0.3, description="Weight of the share of the question's key terms a sentence contains.")
+    in_hit: float = Field(0.15, description="Bonus of a sentence of the matching chunk itself over its window's (a "
+                                            "quote "
+                                            "from the window cites a page retrieval did not pick).")
+    lead_bonus: float = Field(0.12, description="Bonus of source [1]'s sentences; [2] gets half, [3] a quarter, …")
+    question_penalty: float = Field(0.3, description="Penalty of a sentence that asks a question or sets an exercise.")
+    named_bonus: float = Field(0.25, description="Bonus of a sentence naming the figure/table the question names.")
+    caption_bonus: float = Field(0.25, description="Further bonus of that figure's caption itself.")
+    defines_bonus: float = Field(0.35, description="Bonus of a sentence defining the term a definition question asks.")
+    number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "
+                                                  "same as a penalty for a sentence naming only other numbers).")
+    keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left "
+                                               "out.")
+    shortlist: int = Field(48, description="Candidate sentences embedded per question (by their score without cosine).")
+    new_words: int = Field(6, description="A further passage must bring this many content words the answer does not "
+                                          "have yet (or a question term it lacks).")
+    duplicate_share: float = Field(0.8, description="A sentence sharing more than this share of its words with one "
+                                                    "already chosen is a near-duplicate.")
+
+
+class WindowTuning(_Group):
+    """How much context an adaptive window gets (``rag.context.windows``)."""
+
+    budget: dict[str, int] = Field({"definition": 450, "factual": 400, "procedural": 750, "comparison": 500,
+                                    "complex": 700}, description="Word-pieces for a hit and its context, by question "
+                                                                 "type.")
+    before_share: dict[str, float] = Field({"definition": 0.3, "factual": 0.5, "procedural": 0.5, "comparison": 0.4,
+                                            "complex": 0.5}, description="Share of the neighbours' budget before the "
+                                                                         "hit.")
+    doc_factor: dict[str, float] = Field({"reference": 0.7, "procedural": 1.3, "narrative": 1.0},
+                                         description="Budget factor by book type.")
+    min_piece: int = Field(24, description="A neighbour cut to fit shorter than this many word-pieces is left out.")
+
+
+class RetrieveTuning(_Group):
+    """Retrieval stages after fusion (``rag.retrieve``, ``rag.pipeline``)."""
+
+    definition_lead: int = Field(3, description="A definition question's defining passage must be among this many "
+                                                "hits, "
+                                                "else a later one moves up or BM25 is asked for the term.")
+    definition_hop_k: int = Field(30, description="BM25 hits of the term scanned for a definition.")
+    named_figure_probability: float = Field(0.95, description="P(answerable) of a question naming a figure or table "
+                                                              "the searched books have.")
+    closest: int = Field(3, description="Passages shown with a 'not in your books' answer.")
+    follow_reach: int = Field(2, description="A follow-up looks first at the chunks this near the ones the last "
+                                             "answer cited.")
+    sub_question_min_words: int = Field(3, description="A part of a two-part question shorter than this is not split "
+                                                       "off.")
+    long_question_words: int = Field(60, description="A question longer than this many words is searched for its "
+                                                     "sentences that ask (``rag.query.asking``).")
+    wants_hits: int = Field(3, description="A question that asks for a year or for who made something is not "
+                                           "answered unless one of this many best passages holds one "
+                                           "(``rag.query.wants``); 0 turns the check off.")
+
+
+class AnswerTuning(_Group):
+    """What the LLM reads and how answers are checked (``rag.answer.focus``, ``rag.answer.quotecheck``)."""
+
+    focus_keep_min: int = Field(3, description="Sources an LLM reads at least (with RAG_LLM_FOCUS).")
+    supported_share: float = Field(0.6, description="A paraphrased sentence is 'supported' when this share of its "
+                                                    "content words are in the source it cites.")
+
+
+class FigureTuning(_Group):
+    """Which figures go under an answer (``rag.figures.choose``)."""
+
+    linked_min_similarity: float = Field(0.15, description="A figure linked to a source but less similar to the "
+                                                           "question than this is noise.")
+    named_bonus: float = Field(1.0, description="Bonus of a figure the question names ('Figure 2.1').")
+    lead_bonus: tuple[float, ...] = Field((0.12, 0.06), description="Bonus of the figures of the first, second … "
+                                                                   "source the answer cites.")
+    on_hit: float = Field(0.25, description="Bonus of a figure on the matching chunk's page.")
+    ref_hit: float = Field(0.2, description="Bonus of a figure the matching chunk refers to.")
+    on_window: float = Field(0.1, description="Bonus of a figure on a page of the source's window.")
+    ref_window: float = Field(0.08, description="Bonus of a figure the source's window refers to.")
+    answer_weight: float = Field(0.3, description="Weight of the answer text's similarity once the answer is written.")
+
+
+class Tuning(_Group):
+    """Every tuning number of the query stages, by stage."""
+
+    extractive: ExtractiveTuning = ExtractiveTuning()
+    windows: WindowTuning = WindowTuning()
+    retrieve: RetrieveTuning = RetrieveTuning()
+    answer: AnswerTuning = AnswerTuning()
+    figures: FigureTuning = FigureTuning()

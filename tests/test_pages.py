@@ -292,7 +292,7 @@ def test_stored_answers_show_their_outcome_likely_and_from_before_outcomes(data_
     old = {k: v for k, v in {**stored, "not_found": True, "confidence": 0.2}.items() if k != "outcome"}
     for answer in (likely, old):
         f.chats.add_message(cid, "user", answer["question"])
-        f.catalog.add_message(cid, "assistant", answer["text"], answer)
+        f.catalog.chats.add_message(cid, "assistant", answer["text"], answer)
     at = app()
     at.session_state["browser_id"], at.session_state["browser_id_stored"] = "c" * 32, True
     at.query_params["chat"] = str(cid)

@@ -90,7 +90,7 @@ def test_one_confidence_in_plain_words():
 
 
 def test_metrics_rows_from_the_similarity_formula_are_migrated(tmp_path):
-    cat = Catalog(tmp_path / "catalog.db")
+    cat = Catalog(tmp_path / "catalog.db").chats
     sid = cat.new_session("old chat")
     rows = []
     for conf, not_found in ((0.92, False), (0.12, True)):
@@ -105,7 +105,7 @@ def test_metrics_rows_from_the_similarity_formula_are_migrated(tmp_path):
                                      "low_similarity": False, "quote_failures": 0, "book_ids": []})
     with sqlite3.connect(tmp_path / "catalog.db") as db:  # as an older version left them: 0.7 × similarity …
         db.execute("UPDATE answer_metrics SET confidence_kind='similarity', confidence=0.29, outcome=''")
-    got = {r["message_id"]: r for r in Catalog(tmp_path / "catalog.db").metrics()}
+    got = {r["message_id"]: r for r in Catalog(tmp_path / "catalog.db").chats.metrics()}
     assert (got[rows[0]]["confidence"], got[rows[0]]["outcome"]) == (0.92, "answer")
     assert (got[rows[1]]["confidence"], got[rows[1]]["outcome"]) == (0.12, "not_found")
     assert got[lost]["confidence"] == -1  # unknown: the Metrics page leaves it out
@@ -116,7 +116,7 @@ def test_metrics_rows_from_the_similarity_formula_are_migrated(tmp_path):
 
 def test_chats_belong_to_their_browser_and_are_found_by_title(folio):
     chats: Chats = folio.chats
-    legacy = folio.catalog.new_session("From before owners")
+    legacy = folio.catalog.chats.new_session("From before owners")
     a1 = chats.new("How often do tomatoes need watering?", owner="a" * 32)
     a2 = chats.new("  Leeks\n in   winter  ", owner="a" * 32)
     b1 = chats.new("Tomatoes for b", owner="b" * 32)

@@ -28,51 +28,51 @@ class Chats:
     def sessions(self, owner: str | None = None, search: str = "", limit: int | None = None) -> list[dict]:
         """Chats (id, title, owner, created_at, updated_at), most recent first: ``owner``'s (every chat when
         None) whose title holds every word of ``search``."""
-        return self.res.catalog.sessions(owner, search, limit)
+        return self.res.catalog.chats.sessions(owner, search, limit)
 
     def get(self, session_id: int, owner: str | None = None) -> dict | None:
         """The chat, or None when there is none with that id (deleted) or it is another owner's."""
-        s = self.res.catalog.session(int(session_id))
+        s = self.res.catalog.chats.session(int(session_id))
         if s is None or (owner is not None and s["owner"] not in (owner, "")):
             return None
         return s
 
     def claim(self, owner: str) -> int:
         """Chats from before owners existed become ``owner``'s (the first browser to list its chats)."""
-        return self.res.catalog.claim_sessions(owner) if owner else 0
+        return self.res.catalog.chats.claim_sessions(owner) if owner else 0
 
     def new(self, title: str = UNTITLED, owner: str = "") -> int:
-        return self.res.catalog.new_session(title_of(title), owner)
+        return self.res.catalog.chats.new_session(title_of(title), owner)
 
     def rename(self, session_id: int, title: str) -> None:
-        self.res.catalog.rename_session(session_id, title_of(title))
+        self.res.catalog.chats.rename_session(session_id, title_of(title))
 
     def delete(self, session_id: int) -> None:
-        self.res.catalog.delete_session(session_id)
+        self.res.catalog.chats.delete_session(session_id)
 
     def messages(self, session_id: int) -> list[dict]:
-        return self.res.catalog.messages(session_id)
+        return self.res.catalog.chats.messages(session_id)
 
     def add_message(self, session_id: int, role: str, content: str) -> int:
-        return self.res.catalog.add_message(session_id, role, content)
+        return self.res.catalog.chats.add_message(session_id, role, content)
 
     def save_answer(self, session_id: int, answer: Answer) -> int:
         """Store an answered turn in its chat session with its metrics; returns the message id."""
         from ..answer.metrics import answer_metrics
 
-        mid = self.res.catalog.add_message(session_id, "assistant", answer.text, answer.to_dict())
+        mid = self.res.catalog.chats.add_message(session_id, "assistant", answer.text, answer.to_dict())
         s = self.res.settings
-        self.res.catalog.add_metrics(mid, session_id, answer.question, answer_metrics(answer, s.slow_answer_ms,
+        self.res.catalog.chats.add_metrics(mid, session_id, answer.question, answer_metrics(answer, s.slow_answer_ms,
                                                                                       s.low_similarity))
         return mid
 
     def feedback(self, message_id: int, score: int | None, comment: str = "") -> None:
         """Thumbs (1 up, 0 down, None cleared) and an optional comment on one answer."""
-        self.res.catalog.set_feedback(message_id, score, comment)
+        self.res.catalog.chats.set_feedback(message_id, score, comment)
 
     def metrics(self) -> list[dict]:
         """Every answered question's metrics (oldest first), for the Metrics page."""
-        return self.res.catalog.metrics()
+        return self.res.catalog.chats.metrics()
 
 
 def history(messages: list[dict]) -> tuple[list[tuple[str, str]], dict | None]:

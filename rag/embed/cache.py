@@ -33,8 +33,14 @@ class EmbeddingCache:
 
     def embed(self, texts: list[str], embed_batch: Callable[[list[str]], list[list[float]]], batch: int = 64,
               progress: Callable[[int, int], None] | None = None) -> list[list[float]]:
+        return self.embed_array(texts, embed_batch, batch, progress).tolist()
+
+    def embed_array(self, texts: list[str], embed_batch: Callable[[list[str]], list[list[float]]], batch: int = 64,
+                    progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+        """The vectors of ``texts`` as one float32 matrix (a row per text): 4 bytes a number instead of a Python
+        float's 24 — a 4,000-chunk book's vectors take 7 MB, not 55."""
         keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
-        found: dict[str, list[float]] = {}
+        found: dict[str, np.ndarray] = {}
         with self._lock, self._db() as db:
             unique = list(dict.fromkeys(keys))
             for i in range(0, len(unique), 500):
@@ -42,7 +48,7 @@ class EmbeddingCache:
                 rows = db.execute(f"SELECT key, vector FROM vectors WHERE model=? AND key IN "
                                   f"({','.join('?' * len(part))})",
                                   (self.model, *part))
-                found.update((k, np.frombuffer(v, dtype=np.float32).tolist()) for k, v in rows)
+                found.update((k, np.frombuffer(v, dtype=np.float32)) for k, v in rows)
         todo = [i for i, k in enumerate(keys) if k not in found]
         todo = list({keys[i]: i for i in reversed(todo)}.values())[::-1]  # each missing text once
         self.hits += len(keys) - len(todo)
@@ -56,9 +62,11 @@ class EmbeddingCache:
                     "INSERT OR REPLACE INTO vectors(model, key, vector) VALUES(?,?,?)",
                     [(self.model, keys[i], np.asarray(v, dtype=np.float32).tobytes()) for i, v in zip(idx, vecs)],
                 )
-            found.update((keys[i], list(v)) for i, v in zip(idx, vecs))
+            found.update((keys[i], np.asarray(v, dtype=np.float32)) for i, v in zip(idx, vecs))
             if progress:
                 progress(done + start + len(idx), len(keys))
         if progress and not todo:
             progress(len(keys), len(keys))
-        return [found[k] for k in keys]
+        if not keys:
+            return np.zeros((0, 0), dtype=np.float32)
+        return np.stack([found[k] for k in keys])

@@ -25,6 +25,7 @@ from ..embed.cache import EmbeddingCache
 from ..figures.links import link_figures
 from ..parse import parse_pdf
 from ..parse.formats import original_file, read_document, remove_originals, store_original
+from ..parse.memory import give_back
 from ..settings import Settings
 from ..text.indexable import unindexable_reason
 from .vectors import VectorStore
@@ -95,6 +96,7 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
     except Exception as e:
         raise damaged(e, filename) or e
     book = doc.finish(book)  # a converted book: its own table of contents, captions, format and language
+    give_back()  # the parse's freed memory, before embedding adds its own
     timings["parsing"] = time.perf_counter() - t
     fig_report = book.figure_report
     why = unindexable_reason(book.chunk_text, settings.language)  # refused before anything is written (issue 21)
@@ -117,6 +119,7 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
         chunks = chunk_book(book, book_id, settings, lambda texts: cache.embed(
             texts, embed.get_text_embedding_batch, max(settings.embed_batch_size, 64)))
         timings["chunking"] = time.perf_counter() - t
+        give_back()
         fig_report = {**fig_report, "doc_type": guess_doc_type(chunks)}
         if not chunks:
             raise BadDocumentError(filename, "no text chunks could be made from this PDF.")
@@ -137,17 +140,19 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
         texts = embedding_texts(book, chunks, settings.embed_context, settings.embed_headings) + [
             f.index_text() or f.title for f in figures
         ]
-        vectors = cache.embed(texts, getattr(embed, "background_batch", embed.get_text_embedding_batch),
+        vectors = cache.embed_array(texts, getattr(embed, "background_batch", embed.get_text_embedding_batch),
                               max(settings.embed_batch_size, 256),
                               lambda done, n: progress("embedding", done / n, f"Embedded {done}/{n} chunks and figures "
                                                                                f"({cache.hits} from the cache)"))
         vectors, figure_vectors = vectors[:len(chunks)], vectors[len(chunks):]
         timings["embedding"] = time.perf_counter() - t
+        give_back()
 
         t = time.perf_counter()
         progress("indexing", 0.0, "Writing vectors, figures and catalog")
         save_figures(settings, figures, book.figure_images)
         store.add(chunks, vectors)
+        give_back()
         seconds = time.perf_counter() - t0
         catalog.commit_book(
             book_id,

@@ -126,17 +126,19 @@ class VectorStore:
             return self._vs
 
     # --- writing ------------------------------------------------------------------
-    def add(self, chunks: list[Chunk], vectors: list[list[float]]) -> None:
+    def add(self, chunks: list[Chunk], vectors) -> None:
+        """``vectors``: a row per chunk (a float32 matrix, or lists of floats)."""
         from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode
 
         vs = self._open()
 
-        def node(c: Chunk, v: list[float]) -> TextNode:
+        def node(c: Chunk, v) -> TextNode:
             rel = {NodeRelationship.SOURCE: RelatedNodeInfo(node_id=c.book_id)}
             if c.chunk_index > 0:
                 rel[NodeRelationship.PREVIOUS] = RelatedNodeInfo(node_id=f"{c.book_id}:{c.chunk_index - 1}")
             rel[NodeRelationship.NEXT] = RelatedNodeInfo(node_id=f"{c.book_id}:{c.chunk_index + 1}")
-            return TextNode(id_=c.id, text=c.text, metadata=c.to_metadata(), embedding=v, relationships=rel,
+            return TextNode(id_=c.id, text=c.text, metadata=c.to_metadata(),
+                            embedding=v.tolist() if hasattr(v, "tolist") else v, relationships=rel,
                             start_char_idx=c.char_start, end_char_idx=c.char_end,
                             excluded_embed_metadata_keys=list(c.to_metadata()),
                             excluded_llm_metadata_keys=list(c.to_metadata()))

@@ -18,6 +18,7 @@ from . import columns, furniture, ocr, tables
 from .checks import UNMAPPED_SHARE, mupdf_messages, open_pdf, check_pdf_bytes, unmapped_share
 from .sections import body_size, good_title, sections_from_fonts, sections_from_toc, title_from_first_pages
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
+from .memory import give_back
 
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
 
@@ -76,6 +77,8 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
     return PAGE_SEP.join(parts), lines_info, tuple(_mark_table_rows(boxes)), block_at
 
 
+PAGES_PER_STEP = 50  # progress every so many pages
+TRIM_EVERY = 10  # freed memory handed back every so many pages (table finding frees ~100 MB on a busy page)
 LINE_TEXT, LINE_CODE, LINE_TABLE = 0, 1, 2  # the 7th value of a line box (3: furniture, see furniture.py)
 MONO_FONT = re.compile(r"mono|courier|consola|menlo|monaco|inconsolata|code|typewriter|cmtt|lucidaconsole|fixed", re.I)
 
@@ -134,7 +137,8 @@ def _no_progress(done: int, total: int, note: str) -> None:
 def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bool = True, language: str = "",
               use_ocr: bool = True, progress=_no_progress, find_tables: bool = True) -> ParsedBook:
     """``language`` (a ``rag.text.languages`` code, empty = detect) picks the OCR language; ``use_ocr`` False leaves
-    scanned pages unread; ``progress(page, pages, note)`` is called before each OCR'd page."""
+    scanned pages unread; ``progress(page, pages, note)`` is called before each OCR'd page and every
+    ``PAGES_PER_STEP`` pages."""
     check_pdf_bytes(data, filename, max_mb)
     doc = open_pdf(data, filename)
     try:
@@ -153,6 +157,10 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         unmapped: list[int] = []  # pages whose fonts have no Unicode mapping
         for i, page in enumerate(doc):
             found: list[PageFigure] = []
+            if i and i % TRIM_EVERY == 0:
+                give_back()  # a long book's freed page data goes back to the system as it goes
+            if i and i % PAGES_PER_STEP == 0:
+                progress(i, doc.page_count, f"Read {i} of {doc.page_count} pages")
             try:
                 blocks = _text_blocks(page)
                 label = page.get_label() or str(i + 1)

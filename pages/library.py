@@ -5,7 +5,8 @@ import streamlit as st
 from pages._browser import browser_id
 from pages._shared import chunking_picker, escape_markdown, get_service, show_error
 
-FIGURE_GALLERY = 24  # figures shown per book on this page
+FIGURES_PER_PAGE = 12  # figures per page of the gallery (◀ Previous / Next ▶ page through all of them)
+FIGURE_WIDTH = 180  # px: a thumbnail, not a full-width picture
 
 svc = get_service()
 owner = browser_id()  # this browser's upload results are its own; the books are everyone's
@@ -118,13 +119,22 @@ if ready:
                                    f"{rep.get('vector', 0)} vector), {rep.get('captioned', 0)} with captions. "
                                    f"Skipped as decoration: {skipped}."))
     figs = svc.library.figures(fb.id)
-    shown = figs[:FIGURE_GALLERY]
-    cols = st.columns(4)
-    for i, fig in enumerate(shown):
-        with cols[i % 4].container(border=True):
-            path = svc.library.file(fig.path)
-            if path.exists():
-                st.image(str(path), width="stretch")
-            st.text(f"{fig.title} (p. {fig.page_label})")
-    if len(figs) > len(shown):
-        st.caption(f"… and {len(figs) - len(shown)} more: `python -m rag figures {fb.id}` lists them all.")
+    if figs:
+        pages = (len(figs) + FIGURES_PER_PAGE - 1) // FIGURES_PER_PAGE
+        key = f"figures_page_{fb.id}"
+        at = min(max(st.session_state.get(key, 0), 0), pages - 1)
+        lo = at * FIGURES_PER_PAGE
+        shown = figs[lo:lo + FIGURES_PER_PAGE]
+        prev, where, nxt = st.columns([1, 2, 1])
+        prev.button("◀ Previous", key=f"fig_prev_{fb.id}", disabled=at == 0,
+                    on_click=lambda: st.session_state.update({key: at - 1}))
+        where.caption(f"Figures {lo + 1}–{lo + len(shown)} of {len(figs)}")
+        nxt.button("Next ▶", key=f"fig_next_{fb.id}", disabled=at >= pages - 1,
+                   on_click=lambda: st.session_state.update({key: at + 1}))
+        cols = st.columns(4)
+        for i, fig in enumerate(shown):
+            with cols[i % 4].container(border=True):
+                path = svc.library.file(fig.path)
+                if path.exists():
+                    st.image(str(path), width=FIGURE_WIDTH)  # small on a phone too (columns stack there)
+                st.text(f"{fig.title} (p. {fig.page_label})")

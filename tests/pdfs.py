@@ -143,6 +143,19 @@ def make_figure_pdf() -> bytes:
     return doc.tobytes()
 
 
+def make_many_figures_pdf(n: int = 14) -> bytes:
+    """``n`` pages, each a captioned raster figure of its own colour ("Figure k: Sample k …") with a paragraph."""
+    doc = pymupdf.open()
+    for k in range(1, n + 1):
+        page = doc.new_page()
+        page.insert_text((72, 90), f"Section {k} Colour sample {k}", fontsize=16)
+        page.insert_textbox(pymupdf.Rect(72, 110, 540, 180), f"Sample {k} is one of the studio's reference colours; "
+                            "painters compare their mixes against it in daylight.", fontsize=11)
+        page.insert_image(pymupdf.Rect(150, 200, 450, 400), pixmap=_pixmap(300, 200, (17 * k % 256, 90, 200 - k)))
+        page.insert_text((150, 420), f"Figure {k}: Sample {k} of the studio's reference colours.", fontsize=10)
+    return doc.tobytes()
+
+
 def make_hostile_images_pdf() -> bytes:
     """Thousands of tiny images, a huge image, a broken image stream and a drawing that covers the
     whole page: figure extraction must skip or survive all of them."""

@@ -342,3 +342,22 @@ def test_inspector_text_shows_page_furniture_struck_through_and_escaped():
     out = spans_html(page, [chunk])
     assert 'class="furniture"' in out and "&lt;b&gt;Header&lt;/b&gt; 12" in out and "<b>" not in out
     assert "Body text of the page." in out
+
+
+def test_the_figure_gallery_pages_through_every_figure(data_dir, embed):
+    from tests.pdfs import make_many_figures_pdf
+
+    f = library_with(make_many_figures_pdf(14), embed, "samples.pdf")
+    book = f.library.books()[0]
+    assert book.figures == 14
+    at = app().run()
+    assert not at.exception
+    assert "Figures 1–12 of 14" in texts(at) and len(at.get("image")) == 12
+    assert at.button(key=f"fig_prev_{book.id}").disabled
+    at.button(key=f"fig_next_{book.id}").click().run()
+    assert not at.exception and "Figures 13–14 of 14" in texts(at) and len(at.get("image")) == 2
+    assert [t.value for t in at.text if t.value.startswith("Figure")] == [
+        f"Figure {k}: Sample {k} of the studio's reference colours. (p. {k})" for k in (13, 14)]
+    assert at.button(key=f"fig_next_{book.id}").disabled and "python -m rag" not in texts(at)
+    at.button(key=f"fig_prev_{book.id}").click().run()
+    assert "Figures 1–12 of 14" in texts(at)

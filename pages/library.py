@@ -41,18 +41,21 @@ def progress_panel():
     st.subheader("Uploads")
     for j in jobs:
         if j.active:
-            with st.status(escape_markdown(f"{j.filename} — {j.stage or 'queued'}"), state="running", expanded=True):
-                st.progress(j.fraction, text=j.message)
+            icon, what = ("⏳", "queued") if not j.stage else ("⚙️", j.stage)
+            with st.container(border=True):
+                st.text(f"{icon} {j.filename} — {what}")
+                st.progress(j.fraction, text=escape_markdown(j.message or "Waiting for the books before it"))
         elif j.state == "failed":
             st.error(escape_markdown(j.error), icon="⚠️")
         elif j.state == "skipped":
             st.info(escape_markdown(f"{j.filename}: {j.message}"), icon="ℹ️")
         else:
             st.success(escape_markdown(f"{j.filename}: {j.message}"), icon="✅")
-    if any(j.active for j in jobs):
-        st.session_state["_was_busy"] = True
-    elif st.session_state.pop("_was_busy", False):
-        st.rerun()  # refresh the book table once everything finished
+    finished = sum(not j.active for j in jobs)
+    if finished != st.session_state.get("_finished_jobs", finished):
+        st.session_state["_finished_jobs"] = finished
+        st.rerun()  # a book is ready (or refused): the book list and the sidebar's count show it now
+    st.session_state["_finished_jobs"] = finished
     if not any(j.active for j in jobs) and st.button("Clear finished uploads"):
         svc.library.clear_finished_jobs(owner)
         st.rerun()

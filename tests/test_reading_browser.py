@@ -245,3 +245,32 @@ def test_running_evaluate_leaves_the_library_as_python_m_rag_books_lists_it(read
     expect(page.locator('[data-testid="stDataFrame"]').first).to_be_visible(timeout=60_000)
     page.screenshot(path=str(SHOTS / "evaluate-done.png"), full_page=True)
     assert books() == before  # the user's library, as `python -m rag books` lists it, is what it was
+
+
+def test_the_library_counts_ready_books_while_others_are_still_processing(reading_app, browser, tmp_path):
+    from playwright.sync_api import expect
+
+    from tests.pdfs import make_table_pdf
+
+    small = tmp_path / "planting.pdf"
+    small.write_bytes(make_table_pdf())
+    big = tmp_path / "long.pdf"
+    doc = pymupdf.open()
+    words = "garden soil water root leaf light planet orbit star telescope mirror lens compost seed".split()
+    for i in range(400):  # long enough that it is still being read when the small one is ready
+        page = doc.new_page()
+        page.insert_textbox(pymupdf.Rect(60, 60, 540, 780), " ".join(words[(i * 7 + k) % len(words)] + str(k % 97)
+                                                                     for k in range(420)), fontsize=9)
+    big.write_bytes(doc.tobytes())
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(reading_app)
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    expect(sidebar).to_contain_text("2 book(s)", timeout=60_000)
+    page.locator("input[type=file]").set_input_files([str(small), str(big)])
+    expect(page.get_by_text(re.compile(r"planting\.pdf: Ready:"))).to_be_visible(timeout=180_000)
+    expect(sidebar).to_contain_text("3 book(s)", timeout=15_000)  # counted while long.pdf is still processing
+    assert page.get_by_text(re.compile(r"long\.pdf: Ready:")).count() == 0
+    main = page.locator('[data-testid="stMain"]')
+    expect(main.get_by_text(re.compile(r"⚙️ long\.pdf — |⏳ long\.pdf — queued"))).to_be_visible()
+    assert "✓" not in main.inner_text()  # no check mark on a file still working
+    page.screenshot(path=str(SHOTS / "library_counting_while_busy.png"), full_page=True)

@@ -1,12 +1,10 @@
 """Chunk inspector: how a book is cut (on the page, side by side with another strategy), chunk stats and
 lint, what the answerer receives for a chunk under a window/parent setting, a query probe that runs
 the chat's own stages, and JSONL export."""
-import difflib
-import json
-
 import pandas as pd
 import streamlit as st
 
+from pages._inspect_view import first_text_page, settings_label, side_by_side_html
 from pages._widgets import histogram, source_parts, spans_html, stats_row
 from pages._browser import browser_id
 from pages._shared import chunking_picker, escape_markdown, get_service, show_error
@@ -28,7 +26,8 @@ indexed_name = f"{cfg.get('chunker', 'paragraph')} · {cfg.get('chunk_size', '')
 guess = book.report.get("doc_type", "narrative")
 c1, c2 = st.columns([3, 1])
 c1.caption(escape_markdown(f"Indexed with {indexed_name} ({describe(cfg.get('chunker', 'paragraph'))}) · "
-                           f"model {book.embed_model} · settings {json.dumps(cfg)}"))
+                           f"model {book.embed_model}"))
+c1.caption(escape_markdown("Settings: " + settings_label(cfg)))
 choice = c2.selectbox("Book type (adaptive context)", ["auto"] + list(DOC_TYPES),
                       index=(["auto"] + list(DOC_TYPES)).index(book.doc_type or "auto"),
                       format_func=lambda t: f"auto ({guess})" if t == "auto" else t, key=f"doctype_{book.id}")
@@ -38,13 +37,27 @@ if (choice if choice != "auto" else "") != book.doc_type:
 
 chunks = svc.inspector.chunks(book.id)
 by_index = {c.chunk_index: c for c in chunks}
-t_page, t_stats, t_ctx, t_probe, t_export = st.tabs(
-    ["📄 Page view", "📊 Chunks & lint", "🧩 Context of a chunk", "🔎 Query probe", "⬇️ Export"])
+t_page, t_stats, t_ctx, t_probe, t_export = st.tabs(  # short labels: all five fit on a phone
+    ["📄 Page", "📊 Chunks", "🧩 Context", "🔎 Probe", "⬇️ Export"])
 
 # --- page view: indexed chunks vs another strategy on the same page ---------------------------------
 with t_page:
-    page_no = st.number_input("PDF page", 1, book.pages, min(book.pages, st.session_state.get("insp_page", 1)),
-                              key=f"page_{book.id}")
+    page_key = f"page_{book.id}"
+    if page_key not in st.session_state:  # open on the first page with text, not the cover
+        st.session_state[page_key] = min(book.pages, first_text_page(chunks))
+    if book.pages > 1:
+        page_no = st.slider("Page", 1, book.pages, key=page_key)
+        near = range(max(1, page_no - 2), min(book.pages, max(1, page_no - 2) + 4) + 1)
+        for col, n in zip(st.columns(len(near)), near):
+            with col:
+                try:
+                    st.image(str(svc.inspector.thumbnail(book.id, n)), width=90)
+                except Exception:  # noqa: BLE001 - a page that cannot be drawn still has its button
+                    pass
+                st.button(f"p. {n}", key=f"thumb_{book.id}_{n}", type="primary" if n == page_no else "secondary",
+                          on_click=lambda n=n: st.session_state.update({page_key: n}))
+    else:
+        page_no = 1
     st.caption("Each chunk has its own colour on the page image and in the text under it; striped text "
                "belongs to two chunks (overlap); dashed boxes are parents; grey text is in no chunk; struck-through "
                "lines are running headers, footers and page numbers, kept out of chunk text and embeddings.")
@@ -76,6 +89,16 @@ with t_page:
                 st.markdown(f"**{escape_markdown(title)}** — {len(here)} chunks on this page")
                 st.image(str(svc.inspector.chunk_map(book.id, int(page_no), here)), width="stretch")
                 st.html(spans_html(page, here))
+        on_this = [c for c in chunks if c.char_start < page.offset + len(page.text) and c.char_end > page.offset]
+        if on_this:
+            st.caption("Chunks of this page (indexed): pick one to see what the answerer receives for it, "
+                       "on the 🧩 Context tab")
+            picks = st.columns(min(6, len(on_this)))
+            for i, c in enumerate(on_this[:12]):
+                picks[i % len(picks)].button(
+                    f"#{c.chunk_index}", key=f"pick_{book.id}_{c.chunk_index}",
+                    type="primary" if st.session_state.get(f"ctxsel_{book.id}") == c.chunk_index else "secondary",
+                    on_click=lambda i=c.chunk_index: st.session_state.update({f"ctxsel_{book.id}": i}))
         if st.button(f"Re-index this book with {other_cfg['chunker']} ({other_cfg['chunk_size']})",
                      key=f"rechunk_{book.id}"):
             svc.library.submit_reindex(book.id, other_cfg, owner=browser_id())
@@ -123,16 +146,17 @@ with t_stats:
     ev = st.dataframe(df, hide_index=True, width="stretch", height=300, on_select="rerun",
                       selection_mode="single-row", key=f"chunks_{book.id}_{label}")
     rows = ev.selection.rows if ev and ev.selection else []
+    if rows and which == "indexed" and st.session_state.get(f"_picked_{book.id}") != rows[0]:
+        st.session_state[f"_picked_{book.id}"] = rows[0]  # a new click in the list (not the one before)
+        st.session_state[f"ctxsel_{book.id}"] = shown[rows[0]].chunk_index
     if rows and which == "indexed":
-        st.session_state[f"sel_{book.id}"] = shown[rows[0]].chunk_index
-        st.caption("Selected: see it in its context on the 🧩 tab.")
+        st.caption("Selected: see it in its context on the 🧩 Context tab.")
 
 # --- what the answerer receives for one chunk -------------------------------------------------------------
 with t_ctx:
     c1, c2 = st.columns([1, 2])
-    sel = c1.number_input(
-        "Chunk", 0, len(chunks) - 1, st.session_state.get(f"sel_{book.id}", 0), key=f"ctxsel_{book.id}"
-    )
+    st.session_state.setdefault(f"ctxsel_{book.id}", 0)  # set by a click on the page or in the list
+    sel = c1.number_input("Chunk", 0, len(chunks) - 1, key=f"ctxsel_{book.id}")
     question = c2.text_input("Question (optional: scores neighbours and sets the question type)", key=f"ctxq_{book.id}")
     c1, c2, c3, c4 = st.columns(4)
     mode = c1.radio("Context", ["adaptive", "fixed"], key=f"ctxmode_{book.id}",
@@ -202,11 +226,10 @@ with t_probe:
                                                    f"{s.plan.get('summary', '')}"))
                     with st.expander("Final context"):
                         st.text(r["context"])
-            diff = list(difflib.unified_diff(results["A"]["context"].splitlines(), results["B"]["context"].splitlines(),
-                                             "A", "B", lineterm="", n=1))
             st.markdown("**Difference of the final context (A → B)**")
-            if diff:
-                st.code("\n".join(diff), language="diff")
+            if results["A"]["context"] != results["B"]["context"]:
+                st.caption("Red: only in A · green: only in B · yellow: changed")
+                st.html(side_by_side_html(results["A"]["context"], results["B"]["context"], ("A", "B")))
             else:
                 st.caption("The two settings give the same context.")
         except Exception as e:  # noqa: BLE001

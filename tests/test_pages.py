@@ -361,3 +361,44 @@ def test_the_figure_gallery_pages_through_every_figure(data_dir, embed):
     assert at.button(key=f"fig_next_{book.id}").disabled and "python -m rag" not in texts(at)
     at.button(key=f"fig_prev_{book.id}").click().run()
     assert "Figures 1–12 of 14" in texts(at)
+
+
+def test_the_inspector_opens_on_the_first_text_page_reads_its_settings_and_picks_chunks_by_click(data_dir, embed,
+                                                                                                  book_pdf):
+    import pymupdf
+
+    from tests.pdfs import _pixmap
+
+    doc = pymupdf.open(stream=book_pdf)
+    cover = doc.new_page(0)  # a cover: a picture, no text
+    cover.insert_image(pymupdf.Rect(50, 50, 550, 750), pixmap=_pixmap(200, 300, (30, 60, 120)))
+    f = library_with(doc.tobytes(), embed, "covered.pdf")
+    book = f.library.books()[0]
+    from pages._inspect_view import first_text_page
+
+    first = first_text_page(f.inspector.chunks(book.id))  # the first page with a chunk of ordinary text
+    assert first > min(c.page_start for c in f.inspector.chunks(book.id)) >= 2  # past the cover and title page
+    at = app()
+    at.switch_page("pages/inspector.py").run()
+    assert not at.exception
+    assert at.slider(key=f"page_{book.id}").value == first  # not the cover
+    captions = " ".join(c.value for c in at.caption).replace("\\", "")  # as shown (Markdown escapes out)
+    assert "chunker paragraph" in captions and "chunk size 200 word-pieces" in captions and '{"' not in captions
+    at.button(key=f"thumb_{book.id}_{first + 1}").click().run()
+    assert at.slider(key=f"page_{book.id}").value == first + 1
+    pick = next(b for b in at.button if b.key and b.key.startswith(f"pick_{book.id}_"))
+    chosen = int(pick.key.rsplit("_", 1)[1])
+    pick.click().run()
+    assert not at.exception and at.number_input(key=f"ctxsel_{book.id}").value == chosen
+
+
+def test_the_probe_difference_is_side_by_side_and_escaped():
+    from pages._inspect_view import side_by_side_html
+
+    a = "[1] Garden › Soil\nLoam mixes sand and clay.\n<script>alert(1)</script>\nSame line."
+    b = "[1] Garden › Soil\nLoam mixes sand, silt and clay.\n**bold** stays literal\nSame line."
+    out = side_by_side_html(a, b)
+    assert "<script>" not in out and "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+    assert "**bold** stays literal" in out and "<strong>" not in out and "<b>" not in out
+    assert out.count('class="chg"') >= 2 and 'class="del"' not in out.split("<h5>B</h5>")[1]
+    assert out.count("Same line.") == 2 and "max-height" in out  # bounded height, scrolls

@@ -274,3 +274,23 @@ def test_the_library_counts_ready_books_while_others_are_still_processing(readin
     expect(main.get_by_text(re.compile(r"⚙️ long\.pdf — |⏳ long\.pdf — queued"))).to_be_visible()
     assert "✓" not in main.inner_text()  # no check mark on a file still working
     page.screenshot(path=str(SHOTS / "library_counting_while_busy.png"), full_page=True)
+
+
+def test_the_inspector_works_on_a_phone(reading_app, browser):
+    from playwright.sync_api import expect
+
+    page = browser.new_context(viewport={"width": 400, "height": 850}).new_page()
+    page.goto(reading_app + "/inspector")
+    expect(page.get_by_role("heading", name=re.compile("Chunk inspector"))).to_be_visible(timeout=60_000)
+    tabs = page.get_by_role("tab")
+    expect(tabs.first).to_be_visible(timeout=60_000)
+    assert tabs.count() == 5
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    for i in range(5):  # every tab is on screen, none behind a scroll arrow
+        box = tabs.nth(i).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (i, box, width)
+    tabs.nth(3).click()
+    expect(page.get_by_placeholder("What is recursion?")).to_be_visible(timeout=30_000)
+    tabs.nth(0).click()
+    expect(page.get_by_text(re.compile(r"^Chunks of this page"))).to_be_visible(timeout=60_000)
+    page.screenshot(path=str(SHOTS / "inspector_400.png"), full_page=True)

@@ -85,6 +85,25 @@ class Inspector:
         return render_chunk_map(pdf, pg, spans, parents, self.settings.page_cache_dir / book_id,
                                 self.settings.page_image_zoom * 0.8)
 
+    def thumbnail(self, book_id: str, page: int, zoom: float = 0.22) -> Path:
+        """A small PNG of one page (cached beside the page images), for picking a page by sight."""
+        import pymupdf
+
+        out = self.settings.page_cache_dir / book_id / f"thumb-{page}-{zoom:g}.png"
+        if out.exists():
+            return out
+        pdf = original_path(self.settings, book_id)
+        if not pdf.exists():
+            raise NotFoundError(f"The original of book {book_id} is gone: re-add the book to see its pages.")
+        with pymupdf.open(pdf) as doc:
+            if not 1 <= page <= doc.page_count:
+                raise NotFoundError(f"Page {page} is not in this book (it has {doc.page_count}).")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            tmp = out.with_suffix(".tmp.png")
+            doc[page - 1].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom)).save(tmp)
+            tmp.replace(out)
+        return out
+
     def export_chunks(self, book_id: str) -> str:
         """The book's chunks as JSONL, each line with the settings that produced it."""
         from .previews import export_jsonl

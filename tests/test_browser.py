@@ -109,18 +109,23 @@ def inspector(page, shots):
     expect(page.get_by_role("heading", name="🔍 Chunk inspector")).to_be_visible(timeout=60_000)
     page.get_by_role("combobox").first.click()
     page.get_by_role("option", name=re.compile("Garden and Sky")).click()
-    pno = page.get_by_label("PDF page")
-    pno.fill("2")
-    pno.press("Enter")
+    page.get_by_role("button", name="p. 2", exact=True).click()  # the thumbnail row under the page slider
     expect(page.locator(".chunk-spans").first).to_contain_text("Good soil", timeout=60_000)  # page 2 is shown
     expect(page.get_by_text(re.compile(r"Preview: semantic"))).to_be_visible(timeout=60_000)
     expect(page.get_by_text(re.compile(r"Indexed: paragraph .* — \d+ chunks on this page"))).to_be_visible()
-    maps = page.locator('[data-testid="stImage"] img')
-    expect(maps.nth(1)).to_be_visible(timeout=60_000)
+    images = page.locator('[data-testid="stImage"] img')  # page thumbnails (90 px), then the two page maps
+    maps = []
+    for _ in range(120):
+        maps = [images.nth(i) for i in range(images.count())
+                if (images.nth(i).bounding_box() or {}).get("width", 0) > 150]
+        if len(maps) >= 2:
+            break
+        page.wait_for_timeout(500)
+    assert len(maps) >= 2
     for i in range(2):  # each page map has chunk boxes in colour (a bare page is black on white)
         coloured = -1
         for _ in range(120):  # until the image has loaded (it may be re-rendered meanwhile)
-            coloured = maps.nth(i).evaluate(COLOURED_PIXELS)
+            coloured = maps[i].evaluate(COLOURED_PIXELS)
             if coloured >= 0:
                 break
             page.wait_for_timeout(500)
@@ -130,7 +135,7 @@ def inspector(page, shots):
     assert spans.locator("span[style*='background']").count() >= 2
     page.screenshot(path=str(shots / "inspector_page.png"), full_page=True)
 
-    page.get_by_role("tab", name=re.compile("Context of a chunk")).click()
+    page.get_by_role("tab", name=re.compile("Context")).click()
     page.get_by_text("fixed", exact=True).first.click()
     chunk = page.get_by_label("Chunk", exact=True)
     chunk.fill("2")

@@ -159,12 +159,46 @@ def test_cli_ask_json_and_figures(tmp_path, figure_pdf):
     assert p.returncode == 0 and "Figure 1.1" in p.stdout and "Fig. 2." in p.stdout
 
 
+def _stack_diagram_pdf() -> bytes:
+    """A diagram whose frame names are set as text just left of its boxes, with prose above and below."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(72, 60, 540, 140), "Each call of a function gets a frame of its own. The "
+                        "frames are drawn as boxes with the name of the function beside each box, and the "
+                        "parameters with their values inside the boxes.", fontsize=11)
+    shape = page.new_shape()
+    for k, y in enumerate((160, 200, 240)):
+        shape.draw_rect(pymupdf.Rect(300, y, 420, y + 30))
+        shape.draw_line((330, y + 15), (380, y + 15 + k))  # an arrow from a name to its value (slanted)
+    shape.finish(color=(0, 0, 0), width=1)
+    shape.commit()
+    for name, y in (("__main__", 180), ("countdown", 220), ("countdown", 260)):
+        page.insert_text((300 - 8 - pymupdf.get_text_length(name, fontsize=9), y), name, fontsize=9)
+    page.insert_text((300, 300), "Figure 5.1: Stack diagram.", fontsize=10)
+    page.insert_textbox(pymupdf.Rect(72, 320, 540, 400), "The bottom of the stack is the call that returns "
+                        "first, and its frame disappears before the others.", fontsize=11)
+    return doc.tobytes()
+
+
+def test_a_figures_crop_keeps_the_labels_set_beside_it():
+    book = parse_pdf(_stack_diagram_pdf(), "stack.pdf")
+    [fig] = book.figures
+    assert fig.caption.startswith("Figure 5.1") and "__main__" in fig.labels and fig.labels.count("countdown") == 2
+    assert fig.bbox[0] < 300 - 8 - 30  # grown left over the names (the drawing starts at x = 300)
+    assert fig.bbox[1] >= 140  # the paragraph above is not a label
+    text = book.pages[0].text
+    assert "__main__" not in text and "frame of its own" in text and "returns first" in text
+
+
 def test_think_python_state_diagram_figure_and_page(folio):
     pdf = eval_pdf("en_think_python_2e_288p_ccbync.pdf")
     book = parse_pdf(pdf.read_bytes(), pdf.name)
     assert book.figure_report["vector"] >= 24 and book.figure_report["captioned"] >= 24
     fig21 = next(f for f in book.figures if f.ref == "figure 2.1")
     assert fig21.page == 32 and fig21.kind == "vector" and "message" in fig21.labels
+    fig51 = next(f for f in book.figures if f.ref == "figure 5.1")  # frame names set left of the stack diagram
+    assert "__main__" in fig51.labels and "countdown" in fig51.labels and fig51.bbox[0] < 256
+    assert "__main__\ncountdown" not in book.pages[fig51.page - 1].text  # labels, not running text
 
 
 def test_plos_raster_figures():

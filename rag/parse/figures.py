@@ -6,7 +6,8 @@ image with vector labels on top). Skipped, and counted by reason: tiny pieces, r
 backgrounds and frames, images repeated on many pages (logos, ornaments), boxes of rectangles
 only (code listings, frames) and boxes full of running text, unless a caption names them.
 A caption is a text block matching ``captions.CAPTION`` just below or above the figure; a
-figure without one is kept when it is large. Text lines inside a kept figure are its labels:
+figure without one is kept when it is large. Text lines inside a kept figure are its labels, and so are short label
+lines set just beside it (``figure_labels``, so its crop keeps them):
 they leave the running text (unless the figure is mostly text, like a captioned table).
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..text.captions import caption_key, clean_caption
+from .figure_labels import take_side_labels
 
 MAX_CANDIDATES_PER_PAGE = 60
 MAX_FIGURES_PER_BOOK = 400
@@ -196,6 +198,10 @@ def find_regions(page, infos: list[dict], repeated: set, report: FigureReport) -
     return out
 
 
+def _text(line: dict) -> str:
+    return "".join(s["text"] for s in line["spans"]).strip()
+
+
 def _center_in(bbox, rect) -> bool:
     x, y = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
     return rect.x0 <= x <= rect.x1 and rect.y0 <= y <= rect.y1
@@ -279,6 +285,10 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
             report.skipped["small, no caption"] += 1
             continue
         f.text_kept = boxy or texty or len(" ".join(words).split()) > 40  # tables keep their words in the text
+        if not f.text_kept:  # labels set beside the drawing belong to its crop (and leave the running text)
+            f.rect, side = take_side_labels(f.rect, blocks, f.caption_block)
+            f.label_lines |= side
+            words += [_text(blocks[bi]["lines"][li]) for bi, li in sorted(side)]
         f.labels = " ".join(" ".join(words).split())[:1000]
         kept.append(f)
     return kept

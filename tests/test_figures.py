@@ -292,3 +292,18 @@ def test_optional_vision_descriptions_are_indexed_and_failures_are_not_fatal(set
     r = f.library.ingest(figure_pdf, "studio.pdf", force=True)
     assert r.figures["descriptions"]["failed"] == 2 and r.figures["found"] == 2
     assert all(x.description == "" for x in f.library.figures(r.book_id))
+
+
+def test_a_figure_matches_the_question_on_its_own_only_by_words_of_its_own():
+    import numpy as np
+
+    from rag.figures.choose import candidates
+    from rag.types import Figure
+
+    cover = Figure("b", 0, 1, "i", (0, 0, 1, 1), "raster", context="Geometrie und Topologie, Skript")
+    diagram = Figure("b", 1, 9, "7", (0, 0, 1, 1), "vector", caption="Abbildung 1.2: Zariski-Topologie",
+                     context="topologische Räume")
+    vecs = np.eye(2, dtype=np.float32)[[0, 0]]  # both as close to the question as can be
+    hits = candidates("Was ist ein topologischer Raum?", np.array([1, 0], np.float32), [], ([cover, diagram], vecs),
+                      lambda book, chunks: [], {"b": "Geometrie"}, min_similarity=0.45, limit=3)
+    assert [(h.caption, h.why) for h in hits] == [("Abbildung 1.2: Zariski-Topologie", "matches the question")]

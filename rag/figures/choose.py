@@ -2,8 +2,9 @@
 
 Candidates: the figures on the chunks of each source's window ("on") and those the chunks refer
 to ("see Figure 3.2", "ref"), plus any figure of the books asked whose indexed text (caption,
-labels, context) is close to the question on its own. Ranked by similarity to the question
-(and, once it is written, to the answer) with a bonus for belonging to the matching chunk;
+labels, context) is close to the question on its own and that has words of its own (a caption, labels or a
+description: a cover picture "matches" every question on the book's topic through its title page). Ranked by
+similarity to the question (and, once it is written, to the answer) with a bonus for belonging to the matching chunk;
 after the answer, figures tied only to sources it does not cite are dropped.
 """
 from __future__ import annotations
@@ -55,7 +56,9 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
             bonus, why, ns = t.named_bonus + (0.1 if f.book_id in source_books else 0.0), "named in the question", []
         elif row in best and sim >= t.linked_min_similarity:
             bonus, why, ns = best[row]
-        elif sim >= min_similarity:
+        elif sim >= min_similarity and (f.caption or f.labels or f.description):
+            # on its own only by words of its own: a bare picture (a cover, a photo) matches through the text
+            # around it, which is about the book's topic, not about what the picture shows
             bonus, why, ns = 0.0, "matches the question", []
         else:
             continue

@@ -48,6 +48,16 @@ def test_never_ends_on_a_colon():
     assert grow(us, 0, lambda k: True, 4) == (0, 0)
 
 
+def test_a_glossary_entry_ends_where_the_next_term_begins():
+    text = ("aliasing: A circumstance where two or more variables refer to the same object. Mutable objects can "
+            "be aliased.\ndelimiter: A character or string used to indicate where a string should be split.\n\n"
+            "element: One of the values in a list (or other sequence), also called items.")
+    us = units(source(text))
+    assert grow(us, 0, lambda k: True, 4) == (0, 1)  # every entry "still answers": it is another term all the same
+    prose = units(source("Note: a list is mutable. It can be changed in place.\n\nAliasing: two names, one list."))
+    assert grow(prose, 0, lambda k: True, 4) == (0, 1)  # a note is not a glossary: its paragraph reads on
+
+
 def test_administrative_paragraphs_are_no_answer():
     us = units(source("Competing interests: The authors have declared that no competing interests exist.\n\n"
                       "The oils reduced viral replication when applied early."))

@@ -5,7 +5,8 @@ A passage is contiguous and in the book's order: the anchor sentence, the senten
 back ("This …", "Diese …"), the following sentences while they stay relevant, and whatever the passage introduces —
 the code listing, list items or table rows after a sentence that ends with a colon or is left unfinished ("… mit
 folgenden Eigenschaften" followed by (i)–(iii)) — so an answer never ends on a colon or halfway through an
-enumeration. Code keeps its lines and indentation (``rag.context.layout``)."""
+enumeration. In a glossary ("term: definition" entries) a passage ends where the next entry's term begins. Code
+keeps its lines and indentation (``rag.context.layout``)."""
 from __future__ import annotations
 
 import re
@@ -22,6 +23,8 @@ ITEM = re.compile(r"^\s*(?:[-•*–▪◦·●○■□➢►✓]\s|\(?\d{1,2}[
 REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|"
                          r"dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|ce(?:tte|s)?|cela|il|elle|ils|elles|"
                          r"ici|alors|ainsi)\b", re.I)
+# an entry of a glossary or definition list: a term of at most four words, a colon, its definition
+ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
 ENDS = re.compile(r"[.!?…)\]»“”\"'](?:\s*\[\d+\])?\s*$")  # a finished sentence; anything else leads on
 MAX_CODE_LINES, MAX_TABLE_ROWS, MAX_ITEMS, MAX_WORDS = 30, 16, 12, 160
 
@@ -203,6 +206,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
             items += ok
         elif _opens(last):
             ok = words <= MAX_WORDS  # "… as follows:" / "… mit folgenden Eigenschaften" goes on
+        elif _entry(us[k]) and _entry(nxt):
+            ok = False  # in a glossary the next entry defines another term
         else:  # the anchor's paragraph reads on; a new paragraph only while it still answers
             ok = (keep(j + 1) or not nxt.opens_paragraph and last.kind == "sentence") \
                 and sentences < max_sentences and words < MAX_WORDS
@@ -214,6 +219,12 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     while j > k and _opens(us[j]):  # never end on a colon or an unfinished sentence
         j -= 1
     return i, j
+
+
+def _entry(u: Unit) -> bool:
+    """A glossary entry: 'aliasing: A circumstance where …' (a term of at most four words, then a colon)."""
+    m = ENTRY.match(u.text)
+    return bool(m) and len(u.text[:m.end()].split(":")[0].split()) <= 4
 
 
 def _opens(u: Unit) -> bool:

@@ -72,3 +72,26 @@ def test_the_extractive_answer_is_a_whole_passage_with_its_code(embed):
     assert "prints each word, one per line: [1]\n```\nfin = open('words.txt')\nfor line in fin:\n    word" in text
     assert "[2]" not in text  # another book's sentences are not stitched on
     assert all(c.ok for c in check_quotes(text, [src, other]))
+
+
+
+class _Flat:
+    """Every text as close to the question as every other: only the scores' priors differ."""
+
+    def get_query_embedding(self, q):
+        return [1.0, 0.0]
+
+    def get_text_embedding_batch(self, texts):
+        return [[1.0, 0.0] for _ in texts]
+
+
+def test_a_caption_the_question_does_not_name_is_no_answer():
+    caption = "Abbildung 1.5: Beispiel einer stetigen Abbildung f zwischen zwei Räumen."
+    prose = "Eine stetige Abbildung f zwischen zwei Räumen erhält den Zusammenhang."
+    src = source(caption + "\n\n" + prose)
+    backend = ExtractiveBackend(_Flat())
+    cands = [(caption, 1, True), (prose, 1, True)]
+    plain = backend.score("Was ist eine stetige Abbildung zwischen zwei Räumen?", [src], cands)
+    assert plain[1] - plain[0] >= backend.t.caption_penalty - 1e-6  # the same words; the caption shows a picture
+    named = backend.score("Was zeigt Abbildung 1.5?", [src], cands)
+    assert named[0] > named[1]  # a question naming the figure gets its caption first

@@ -48,6 +48,8 @@ class ExtractiveBackend:
             words = {stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0
+            if caption_key(sent) and caption_key(sent) not in named:
+                boost -= t.caption_penalty  # "Abbildung 1.5: Beispiel einer stetigen Funktion …" defines nothing
             if named and named & set(reference_keys(sent)):
                 boost += t.named_bonus
                 if caption_key(sent) in named:  # the caption itself says what the figure shows

@@ -21,6 +21,8 @@ class ExtractiveTuning(_Group):
     question_penalty: float = Field(0.3, description="Penalty of a sentence that asks a question or sets an exercise.")
     named_bonus: float = Field(0.25, description="Bonus of a sentence naming the figure/table the question names.")
     caption_bonus: float = Field(0.25, description="Further bonus of that figure's caption itself.")
+    caption_penalty: float = Field(0.3, description="Penalty of a figure's or table's caption the question does not "
+                                                    "name: it says what a picture shows, not what a term means.")
     defines_bonus: float = Field(0.35, description="Bonus of a sentence defining the term a definition question asks.")
     number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "
                                                   "same as a penalty for a sentence naming only other numbers).")

@@ -43,6 +43,15 @@ def test_an_unfinished_sentence_brings_its_items_in_the_books_order():
     assert (i, j) == (0, 3)
 
 
+def test_never_ends_on_an_item_cut_off_where_its_content_begins():
+    text = ("Beispiele offener Abbildungen:\n\n1) f1 := idR ist eine offene und stetige Abbildung.\n\n"
+            "2) g(x) := e2πix ist offen, aber nicht stetig.\n\n3) f2(x) := 42 ist stetig, aber nicht offen.\n\n"
+            "4) f3(x) :=")
+    us = units(source(text))
+    assert [u.kind for u in us] == ["sentence", "item", "item", "item", "item"]
+    assert grow(us, 1, lambda k: True, 4) == (0, 3)
+
+
 def test_never_ends_on_a_colon():
     us = units(source("The answer is long and detailed. It has two parts as follows:"))
     assert grow(us, 0, lambda k: True, 4) == (0, 0)

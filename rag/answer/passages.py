@@ -216,7 +216,7 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
             break
         words += len(nxt.text.split()) if nxt.prose else 0
         j += 1
-    while j > k and _opens(us[j]):  # never end on a colon or an unfinished sentence
+    while j > k and (_opens(us[j]) or _cut(us[j])):  # never end on a colon, an unfinished sentence or item
         j -= 1
     return i, j
 
@@ -225,6 +225,11 @@ def _entry(u: Unit) -> bool:
     """A glossary entry: 'aliasing: A circumstance where …' (a term of at most four words, then a colon)."""
     m = ENTRY.match(u.text)
     return bool(m) and len(u.text[:m.end()].split(":")[0].split()) <= 4
+
+
+def _cut(u: Unit) -> bool:
+    """An item that stops where its content should begin ('4) f3(x) :=' where the source's text ends)."""
+    return u.kind == "item" and u.text.rstrip().endswith((":", ":=", "=", "⇔", "→"))
 
 
 def _opens(u: Unit) -> bool:

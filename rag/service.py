@@ -61,9 +61,6 @@ class Folio:
         t = time.perf_counter()
         try:
             self.embed.warm_up()
-            from llama_index.core.node_parser.text.utils import split_by_sentence_tokenizer
-
-            split_by_sentence_tokenizer()("Chunkers split sentences with NLTK's punkt. Importing it takes seconds.")
             self.store.count()
             if self.catalog.books("ready"):
                 self.pipeline.run("warm up", until="retrieve")

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Callable
 
 from ..settings import Settings
+from ..text.split import span_tokenize
 from ..text.tokens import count_tokens, tokenize
 from ..types import Chunk, ParsedBook
 
@@ -97,14 +98,12 @@ def trim(seg: str, start: int, end: int) -> tuple[int, int]:
 
 
 def sentence_spans(seg: str) -> list[tuple[int, int]]:
-    """Sentences of ``seg`` as exact spans (Punkt, as LlamaIndex uses, plus blank-line breaks)."""
-    from llama_index.core.utils import globals_helper
-
+    """Sentences of ``seg`` as exact spans (``rag.text.split``: Punkt's rules, plus blank-line breaks)."""
     out: list[tuple[int, int]] = []
     pos = 0
     for para in seg.split("\n\n"):
         if para.strip():
-            for a, b in globals_helper.punkt_tokenizer.span_tokenize(para):
+            for a, b in span_tokenize(para):
                 a, b = trim(seg, pos + a, pos + b)
                 if b > a:
                     out.append((a, b))

@@ -5,6 +5,7 @@ the parents are the children's union, so at query time the context is the whole 
 siblings — decided then, not at ingest (``rag.context``)."""
 from __future__ import annotations
 
+from ..text.split import split_sentences
 from .base import Piece, SectionContext, locate
 
 
@@ -13,9 +14,9 @@ def split(seg: str, ctx: SectionContext) -> list[Piece]:
 
     s = ctx.settings
     parents = SentenceSplitter(chunk_size=s.parent_size, chunk_overlap=0, paragraph_separator="\n\n",
-                               tokenizer=ctx.tokenizer)
+                               tokenizer=ctx.tokenizer, chunking_tokenizer_fn=split_sentences)
     children = SentenceSplitter(chunk_size=s.chunk_size, chunk_overlap=0, paragraph_separator="\n\n",
-                                tokenizer=ctx.tokenizer)
+                                tokenizer=ctx.tokenizer, chunking_tokenizer_fn=split_sentences)
     pieces: list[Piece] = []
     for g, (pa, pb) in enumerate(locate(seg, parents.split_text(seg), False)):
         ptext = seg[pa:pb]

@@ -1,5 +1,5 @@
-"""Sentences a reader can be quoted: ``quotable`` splits a passage into whole sentences (Punkt, as LlamaIndex
-uses it) with the repairs books need — a numbered block label ("Definition 10", "Beispiel 11", "Figure 2.1:")
+"""Sentences a reader can be quoted: ``quotable`` splits a passage into whole sentences (``split``: Punkt's
+rules without NLTK) with the repairs books need — a numbered block label ("Definition 10", "Beispiel 11", "Figure 2.1:")
 at a line start begins a new sentence, a split after an abbreviation ("Fig.", "e.g.", "vgl.") is undone, a very
 short piece stays with the sentence before it — and keeps the ones of a quotable length that are mostly
 letters. ``rough_sentences`` is the cheap split used to cut a neighbouring chunk to fit a budget."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .captions import caption_key
+from .split import span_tokenize, split_sentences
 
 MIN_WORDS, MAX_WORDS = 5, 90  # a quotable sentence's length in words (a caption may be shorter)
 
@@ -23,9 +24,7 @@ ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|b
 
 def quotable(text: str, min_words: int = MIN_WORDS, max_words: int = MAX_WORDS) -> list[str]:
     """The whole sentences of ``text`` worth quoting, whitespace normalised, in order."""
-    from llama_index.core.node_parser.text.utils import split_by_sentence_tokenizer
-
-    split = split_by_sentence_tokenizer()
+    split = split_sentences
     out = []
     paras = [piece for para in re.split(r"\n\s*\n", text) for piece in LABEL_LINE.split(para)]
     for para in paras:
@@ -74,15 +73,13 @@ def sentence_spans(text: str, min_words: int = MIN_WORDS) -> list[tuple[int, int
     """Sentences of ``text`` as exact spans, with ``quotable``'s repairs: a numbered block label starts a sentence,
     a split after an abbreviation is undone, then a piece shorter than ``min_words`` stays with the sentence before
     it (a caption-like piece stands alone)."""
-    from llama_index.core.utils import globals_helper
-
     spans: list[tuple[int, int]] = []
     for para in re.finditer(r"(?:[^\n]|\n(?!\s*\n))+", text):  # paragraphs: blank lines separate them
         p0, ptext = para.start(), para.group()
         cuts = [0] + [m.end() for m in LABEL_LINE.finditer(ptext)] + [len(ptext)]
         for c0, c1 in zip(cuts, cuts[1:]):
             joined: list[tuple[int, int]] = []
-            for a, b in globals_helper.punkt_tokenizer.span_tokenize(ptext[c0:c1]):
+            for a, b in span_tokenize(ptext[c0:c1]):
                 a, b = p0 + c0 + a, p0 + c0 + b
                 prev = text[joined[-1][0]:joined[-1][1]] if joined else ""
                 if joined and (ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))):

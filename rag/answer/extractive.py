@@ -43,16 +43,17 @@ class ExtractiveBackend:
         numbered = {s.n for s in sources if numbers and numbers <= set(re.findall(r"\d+", s.text))}
         prior: list[tuple[int, float]] = []  # what a sentence scores besides its similarity
         for i, (sent, n, in_hit) in enumerate(cands):
-            if len(sent.split()) < MIN_WORDS and caption_key(sent) not in named:  # a bare caption answers only
+            cap = caption_key(sent)  # once per sentence: this loop runs over every candidate of every question
+            if len(sent.split()) < MIN_WORDS and cap not in named:  # a bare caption answers only
                 continue  # a question about that figure
             words = {stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0
-            if caption_key(sent) and caption_key(sent) not in named:
+            if cap and cap not in named:
                 boost -= t.caption_penalty  # "Abbildung 1.5: Beispiel einer stetigen Funktion …" defines nothing
             if named and named & set(reference_keys(sent)):
                 boost += t.named_bonus
-                if caption_key(sent) in named:  # the caption itself says what the figure shows
+                if cap in named:  # the caption itself says what the figure shows
                     boost += t.caption_bonus
             boost += t.lead_bonus / 2 ** rank.get(n, 9)
             if numbered:

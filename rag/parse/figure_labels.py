@@ -15,12 +15,13 @@ LABEL_WORDS = 4  # a label line has at most this many words
 LABEL_CHARS = 32  # ... and at most this many characters
 
 
-def _line_text(ln: dict) -> str:
+def line_text(ln: dict) -> str:
+    """A text line's words (its spans joined, stripped)."""
     return "".join(s["text"] for s in ln["spans"]).strip()
 
 
 def _labelish(block: dict) -> bool:
-    texts = [_line_text(ln) for ln in block["lines"]]
+    texts = [line_text(ln) for ln in block["lines"]]
     return bool(texts) and all(len(t.split()) <= LABEL_WORDS and len(t) <= LABEL_CHARS for t in texts)
 
 
@@ -45,7 +46,7 @@ def take_side_labels(rect, blocks: list[dict], skip_block: int = -1) -> tuple[ob
         if bi == skip_block or not _labelish(b):
             continue
         for li, ln in enumerate(b["lines"]):
-            if _line_text(ln) and not drawn.contains(pymupdf.Rect(ln["bbox"])) and _touches(drawn, ln["bbox"]):
+            if line_text(ln) and not drawn.contains(pymupdf.Rect(ln["bbox"])) and _touches(drawn, ln["bbox"]):
                 grown |= pymupdf.Rect(ln["bbox"])
                 taken.add((bi, li))
     return grown, taken

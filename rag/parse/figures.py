@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..text.captions import caption_key, clean_caption
-from .figure_labels import take_side_labels
+from .figure_labels import line_text, take_side_labels
 
 MAX_CANDIDATES_PER_PAGE = 60
 MAX_FIGURES_PER_BOOK = 400
@@ -198,10 +198,6 @@ def find_regions(page, infos: list[dict], repeated: set, report: FigureReport) -
     return out
 
 
-def _text(line: dict) -> str:
-    return "".join(s["text"] for s in line["spans"]).strip()
-
-
 def _center_in(bbox, rect) -> bool:
     x, y = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
     return rect.x0 <= x <= rect.x1 and rect.y0 <= y <= rect.y1
@@ -266,7 +262,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
                 continue
             for li, ln in enumerate(b["lines"]):
                 if _center_in(ln["bbox"], f.rect):
-                    t = "".join(s["text"] for s in ln["spans"]).strip()
+                    t = line_text(ln)
                     if t:
                         f.label_lines.add((bi, li))
                         words.append(t)
@@ -288,7 +284,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         if not f.text_kept:  # labels set beside the drawing belong to its crop (and leave the running text)
             f.rect, side = take_side_labels(f.rect, blocks, f.caption_block)
             f.label_lines |= side
-            words += [_text(blocks[bi]["lines"][li]) for bi, li in sorted(side)]
+            words += [line_text(blocks[bi]["lines"][li]) for bi, li in sorted(side)]
         f.labels = " ".join(" ".join(words).split())[:1000]
         kept.append(f)
     return kept

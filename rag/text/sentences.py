@@ -24,12 +24,11 @@ ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|b
 
 def quotable(text: str, min_words: int = MIN_WORDS, max_words: int = MAX_WORDS) -> list[str]:
     """The whole sentences of ``text`` worth quoting, whitespace normalised, in order."""
-    split = split_sentences
     out = []
     paras = [piece for para in re.split(r"\n\s*\n", text) for piece in LABEL_LINE.split(para)]
     for para in paras:
         parts: list[str] = []
-        for s in join_abbreviations(para, split(para)) if para.strip() else []:
+        for s in join_abbreviations(para, split_sentences(para)) if para.strip() else []:
             s = " ".join(s.split())
             if parts and len(s.split()) < min_words and caption_key(s) is None:
                 parts[-1] += " " + s  # "… sei die Topologie …. Sie heißt Produkttopologie." stays one quote

@@ -26,8 +26,10 @@ def boundaries(text: str) -> list[int]:
         end = m.end()
         if end >= len(text):
             break
-        before = text[first if len(starts) == 1 else starts[-1]:m.start() + 1].rstrip()
-        tail = before.split()[-1] if before.split() else ""
+        t0 = m.start()  # the word the break follows, found backwards (never the whole sentence: no quadratic
+        while t0 > starts[-1] and not text[t0 - 1].isspace():  # cost on a contents page of dot leaders)
+            t0 -= 1
+        tail = text[t0:m.start() + 1]
         nxt = text[end]
         dots = set(tail) == {"."} or tail.endswith("...")  # an ellipsis, or a contents page's dot leader ". . . 17"
         if _INITIAL.match(tail) or (nxt.islower() or not nxt.isalpha()) and (_NUMBER.match(tail) or dots):

@@ -14,6 +14,7 @@ import logging
 import math
 import re
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Callable
 
@@ -27,6 +28,34 @@ log = logging.getLogger("folio.bm25")
 
 class BookIndexError(Exception):
     """A book's BM25 index cannot be made; the message is the reason shown with the book."""
+
+
+class BookChunks(Sequence):
+    """One book's chunks by index, read from the catalog when asked: a library's BM25 keeps its indexes, not the
+    chunks' texts (a thousand books' texts would be gigabytes held for the ~10 hits a question shows)."""
+
+    def __init__(self, book_id: str, n: int, fetch: Callable[[str, list[int]], list[Chunk]]):
+        self.book_id, self.n, self.fetch = book_id, n, fetch
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return self.take(range(*i.indices(self.n)))
+        if not -self.n <= i < self.n:
+            raise IndexError(i)
+        return self.take([i % self.n])[0]
+
+    def take(self, indices) -> list[Chunk]:
+        return self.fetch(self.book_id, [int(i) for i in indices])
+
+
+def take(chunks: Sequence[Chunk], indices) -> list[Chunk]:
+    """``chunks[i]`` for each of ``indices``: one catalog read for a ``BookChunks``."""
+    if isinstance(chunks, BookChunks):
+        return chunks.take(indices)
+    return [chunks[int(i)] for i in indices]
 
 
 class BM25Index:
@@ -79,7 +108,8 @@ class BM25Index:
         k = min(k, len(self.chunks))
         top = np.argpartition(-scores, k - 1)[:k] if 0 < k < len(scores) else np.arange(len(scores))
         top = top[np.argsort(-scores[top], kind="stable")]
-        return [(self.chunks[i], float(scores[i])) for i in top if scores[i] > 0]
+        top = [i for i in top if scores[i] > 0]
+        return [(c, float(scores[i])) for c, i in zip(take(self.chunks, top), top)]
 
     def _df(self, term: str, allowed: np.ndarray | None) -> int:
         tid = self.retriever.vocab_dict.get(term) if self.retriever is not None else None
@@ -200,9 +230,12 @@ class LibraryBM25:
         return [self.books[b] for b in ids if b in self.books]
 
     def search(self, query: str, k: int, book_ids: list[str] | None = None) -> list[tuple[Chunk, float]]:
-        hits: list[tuple[Chunk, float]] = []
+        """The ``k`` best chunks: every searched book scored, only the best ``k`` read (``BookChunks``)."""
+        hits: list[tuple[float, str, int]] = []  # score, book, chunk position
         n = sum(len(idx.chunks) for idx in self.books.values())
-        for idx in self._searched(book_ids):
+        df_lib: dict[str, int] = {}  # a term's chunks in the library, counted once per question (not once per book)
+        for bid in (self.books if book_ids is None else [b for b in book_ids if b in self.books]):
+            idx = self.books[bid]
             lang = next(iter(idx.languages.values()), "en")
             terms = [t for t in dict.fromkeys(_query_tokens(query, lang)) if t in idx.retriever.vocab_dict] \
                 if idx.retriever is not None else []
@@ -210,14 +243,19 @@ class LibraryBM25:
                 continue
             scores = np.zeros(len(idx.chunks), dtype=np.float32)
             for t in terms:
-                df_lib = sum(other._df(t, None) for other in self.books.values())
-                df_book = idx._df(t, None)
-                scale = _idf(df_lib, n) / _idf(df_book, len(idx.chunks))
+                if t not in df_lib:
+                    df_lib[t] = sum(other._df(t, None) for other in self.books.values())
+                scale = _idf(df_lib[t], n) / _idf(idx._df(t, None), len(idx.chunks))
                 scores += scale * idx.retriever.get_scores([t])
             kk = min(k, len(scores))
             top = np.argpartition(-scores, kk - 1)[:kk] if kk < len(scores) else np.arange(len(scores))
-            hits += [(idx.chunks[i], float(scores[i])) for i in top if scores[i] > 0]
-        return sorted(hits, key=lambda h: -h[1])[:k]
+            hits += [(float(scores[i]), bid, int(i)) for i in top if scores[i] > 0]
+        hits = sorted(hits, key=lambda h: -h[0])[:k]
+        wanted: dict[str, list[int]] = {}
+        for _, bid, i in hits:
+            wanted.setdefault(bid, []).append(i)
+        got = {bid: dict(zip(ii, take(self.books[bid].chunks, ii))) for bid, ii in wanted.items()}
+        return [(got[bid][i], score) for score, bid, i in hits if i in got[bid]]
 
     def term_weights(self, query: str, book_ids: list[str] | None = None) -> dict[str, tuple[float, bool]]:
         searched = self._searched(book_ids)
@@ -244,8 +282,9 @@ def save_index(index: BM25Index, folder: Path) -> None:
     tmp.rename(folder)
 
 
-def load_index(folder: Path, chunks: list[Chunk]) -> BM25Index | None:
-    """A one-book index saved by ``save_index`` for exactly these ``chunks``; None if absent or stale."""
+def load_index(folder: Path, chunks: Sequence[Chunk]) -> BM25Index | None:
+    """A one-book index saved by ``save_index`` for exactly these ``chunks`` (a list, or a ``BookChunks``); None if
+    absent or stale. The score arrays are memory-mapped (read from disk as questions touch them)."""
     import json
 
     import bm25s
@@ -258,9 +297,13 @@ def load_index(folder: Path, chunks: list[Chunk]) -> BM25Index | None:
         return None
     index = BM25Index.__new__(BM25Index)
     index.chunks, index.languages = chunks, info["languages"]
-    index._book_of = np.array([c.book_id for c in chunks]) if chunks else np.array([])
-    index._lang_of = np.array([index.languages.get(c.book_id, "en") for c in chunks]) if chunks else np.array([])
-    index.retriever = bm25s.BM25.load(str(folder), show_progress=False) if chunks else None
+    if isinstance(chunks, BookChunks):  # one book: one value repeated (a view, no copy per chunk)
+        index._book_of = np.broadcast_to(np.array(chunks.book_id), (len(chunks),))
+        index._lang_of = np.broadcast_to(np.array(index.languages.get(chunks.book_id, "en")), (len(chunks),))
+    else:
+        index._book_of = np.array([c.book_id for c in chunks]) if chunks else np.array([])
+        index._lang_of = np.array([index.languages.get(c.book_id, "en") for c in chunks]) if chunks else np.array([])
+    index.retriever = bm25s.BM25.load(str(folder), show_progress=False, mmap=True) if len(chunks) else None
     return index
 
 
@@ -275,10 +318,14 @@ class BM25Cache:
         self._view: tuple[tuple, LibraryBM25] | None = None
 
     def get(self, versions: dict[str, tuple], load_chunks, language: str = "",
-            on_fail: Callable[[str, str], None] | None = None) -> LibraryBM25:
+            on_fail: Callable[[str, str], None] | None = None,
+            sizes: dict[str, int] | None = None, fetch: Callable[[str, list[int]], list[Chunk]] | None = None,
+            ) -> LibraryBM25:
         """``versions``: ready book id → anything that changes when its chunks change;
         ``load_chunks(book_id)``: the book's chunks. A book whose index cannot be built is left out of the view
-        and reported to ``on_fail(book_id, reason)``; every other book is searched as usual."""
+        and reported to ``on_fail(book_id, reason)``; every other book is searched as usual. With ``sizes`` (book
+        id → number of chunks) and ``fetch(book_id, positions)`` the indexes keep no chunk texts (``BookChunks``):
+        a saved index is read back without reading the book's chunks, a hit's chunk is fetched when asked."""
         key = (tuple(sorted(versions.items())), language)
         with self._lock:
             if self._view and self._view[0] == key:
@@ -291,7 +338,7 @@ class BM25Cache:
                     books[bid] = have[1]
                     continue
                 try:
-                    books[bid] = self._build(bid, v, load_chunks, language)
+                    books[bid] = self._build(bid, v, load_chunks, language, (sizes or {}).get(bid), fetch)
                 except Exception as e:  # noqa: BLE001 - one book's index must not stop the others
                     log.warning("BM25 index of book %s failed", bid, exc_info=not isinstance(e, BookIndexError))
                     if on_fail is not None:
@@ -314,20 +361,25 @@ class BM25Cache:
             for old in self.folder.glob(f"{book_id}-*"):
                 shutil.rmtree(old, ignore_errors=True)
 
-    def _build(self, book_id: str, version: tuple, load_chunks, language: str) -> BM25Index:
+    def _build(self, book_id: str, version: tuple, load_chunks, language: str, size: int | None = None,
+               fetch=None) -> BM25Index:
         import hashlib
 
-        chunks = load_chunks(book_id)
+        lazy = BookChunks(book_id, size, fetch) if fetch is not None and size is not None else None
+        chunks = None
         folder = None
         if self.folder is not None:
             tag = hashlib.sha1(repr(version).encode()).hexdigest()[:10]
             folder = self.folder / f"{book_id}-{tag}"
             try:
+                chunks = lazy if lazy is not None else load_chunks(book_id)
                 index = load_index(folder, chunks)
                 if index is not None:
                     return index
             except Exception:  # noqa: BLE001 - a damaged saved index is rebuilt
                 pass
+        if chunks is None or chunks is lazy:
+            chunks = load_chunks(book_id)
         index = BM25Index(chunks, language=language)
         if chunks and index.retriever is None:
             from ..text.indexable import unindexable_reason
@@ -338,6 +390,8 @@ class BM25Cache:
             try:
                 self.forget(book_id)
                 save_index(index, folder)
+                if lazy is not None and len(lazy) == len(chunks):  # searched from the saved arrays, texts dropped
+                    return load_index(folder, lazy) or index
             except OSError:
                 pass  # read-only data folder: kept in memory only
         return index

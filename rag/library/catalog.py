@@ -329,6 +329,17 @@ class Catalog:
                               "ORDER BY chunk_index", (book_id, lo, hi))
             return [Chunk(**dict(r)) for r in rows]
 
+    def chunks_at(self, book_id: str, indices: list[int]) -> list[Chunk]:
+        """Chunks ``indices`` of one book, in the order asked (missing ones left out)."""
+        if not indices:
+            return []
+        marks = ",".join("?" * len(indices))
+        with self._db() as db:
+            rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id=? AND chunk_index IN ({marks})",
+                              (book_id, *indices))
+            got = {r["chunk_index"]: Chunk(**dict(r)) for r in rows}
+        return [got[i] for i in indices if i in got]
+
     def same_text(self, book_ids: list[str], text: str) -> list[Chunk]:
         """The chunks of ``book_ids`` whose text is exactly ``text`` (a passage's copy in another edition)."""
         if not book_ids:

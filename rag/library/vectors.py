@@ -9,6 +9,12 @@ vectors kept in memory (50k chunks: 77 MB, ~5 ms), the hits' text and metadata r
 Each book's vectors are also saved as a NumPy file (``data/vectors/<collection>/<book>.npy`` with its ids),
 written when the book is added or first read back, removed with the book, so a restart maps them from disk
 instead of reading every vector back from Chroma.
+
+A library larger than ``RAG_DENSE_EXACT_MAX`` chunks is searched in two steps: each book's vectors are kept as a
+sketch — their coordinates on the book's ``RAG_DENSE_SKETCH_DIMS`` principal axes (``<book>.sketch.npz``; 128 of
+384 dimensions: a third of the memory and of the time) — the question's dot product with every chunk is estimated
+from it, and the ``RAG_DENSE_CANDIDATES`` best are re-scored exactly from the memory-mapped float32 rows
+(docs/scaling.md).
 """
 from __future__ import annotations
 
@@ -30,6 +36,35 @@ def collection_name(model: str, dim: int) -> str:
     return f"folio-{slug}-{dim}"[:60]
 
 
+class Sketch:
+    """A book's vectors on their own principal axes: ``x · q ≈ mean · q + coords[x] · (basis.T @ q)`` (exact for
+    the part of ``x`` in the span of ``basis``)."""
+
+    def __init__(self, mean: np.ndarray, basis: np.ndarray, coords: np.ndarray):
+        self.mean, self.basis, self.coords = mean, basis, coords
+
+    @classmethod
+    def of(cls, mat: np.ndarray, dims: int, block: int = 65536) -> "Sketch":
+        """The ``dims`` principal axes of ``mat``'s rows (from their covariance, summed block by block)."""
+        dim = mat.shape[1]
+        mean = np.zeros(dim, np.float64)
+        for i in range(0, len(mat), block):
+            mean += np.asarray(mat[i:i + block], dtype=np.float64).sum(axis=0)
+        mean = (mean / max(len(mat), 1)).astype(np.float32)
+        cov = np.zeros((dim, dim), np.float64)
+        for i in range(0, len(mat), block):
+            x = np.asarray(mat[i:i + block], dtype=np.float32) - mean
+            cov += x.T.astype(np.float64) @ x
+        _, vecs = np.linalg.eigh(cov)  # ascending
+        basis = np.ascontiguousarray(vecs[:, ::-1][:, :min(dims, dim)], dtype=np.float32)
+        coords = np.concatenate([(np.asarray(mat[i:i + block], dtype=np.float32) - mean) @ basis
+                                 for i in range(0, len(mat), block)]) if len(mat) else np.zeros((0, len(basis.T)))
+        return cls(mean, basis, np.ascontiguousarray(coords, dtype=np.float32))
+
+    def estimate(self, q: np.ndarray) -> np.ndarray:
+        return self.coords @ (q @ self.basis) + float(self.mean @ q)
+
+
 class VectorStore:
     def __init__(self, settings: Settings, model: str, dim: int):
         self.settings, self.model, self.dim = settings, model, dim
@@ -39,6 +74,7 @@ class VectorStore:
         self._collection = None
         self._vs = None
         self._vectors: dict[str, tuple[list[str], np.ndarray]] = {}  # book id → its chunk ids and vectors
+        self._sketches: dict[str, Sketch] = {}  # book id → its vectors' sketch, once a large library is searched
         self._added: set[str] = set()  # books this process has written vectors for
         self._problems: dict[str, str] = {}  # book id → why its vectors cannot be searched (the library marks it)
         self.files = Path(settings.data_dir) / "vectors" / self.name  # <book>.npy + <book>.ids.json
@@ -83,8 +119,38 @@ class VectorStore:
 
     def _remove_file(self, book_id: str) -> None:
         f = self._file(book_id)
-        for p in (f.with_suffix(".ids.json"), f):
+        for p in (f.with_suffix(".ids.json"), f, f.with_suffix(".sketch.npz")):
             p.unlink(missing_ok=True)
+
+    def _book_sketch(self, book_id: str, mat: np.ndarray, dims: int) -> Sketch:
+        """A book's ``Sketch`` of ``dims`` axes: kept in memory, saved beside its ``.npy`` (made from it, block by
+        block, the first time a large library is searched)."""
+        want = min(dims, self.dim)
+        with self._lock:
+            have = self._sketches.get(book_id)
+        if have is not None and have.coords.shape == (len(mat), want):
+            return have
+        f = self._file(book_id).with_suffix(".sketch.npz")
+        sk = None
+        try:
+            with np.load(f) as z:
+                got = Sketch(z["mean"], z["basis"], z["coords"])
+            if got.coords.shape == (len(mat), want) and got.basis.shape == (self.dim, want):
+                sk = got
+        except (OSError, ValueError, KeyError):
+            pass
+        if sk is None:
+            sk = Sketch.of(mat, dims)
+            try:
+                tmp = f.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
+                with open(tmp, "wb") as out:
+                    np.savez(out, mean=sk.mean, basis=sk.basis, coords=sk.coords)
+                os.replace(tmp, f)
+            except OSError:  # a cache
+                pass
+        with self._lock:
+            self._sketches[book_id] = sk
+        return sk
 
     # --- opening ----------------------------------------------------------------
     def _open(self):
@@ -147,6 +213,7 @@ class VectorStore:
             raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors")
         with self._lock:  # a book added in one call: its vectors are the search's; else read back later
             for b in {c.book_id for c in chunks}:
+                self._sketches.pop(b, None)
                 if b in self._vectors or b in self._added:
                     self._vectors.pop(b, None)
                 else:
@@ -169,6 +236,7 @@ class VectorStore:
         self._open().delete(book_id)
         with self._lock:
             self._vectors.pop(book_id, None)
+            self._sketches.pop(book_id, None)
             self._added.discard(book_id)
             self._remove_file(book_id)
 
@@ -179,16 +247,18 @@ class VectorStore:
         return len(self._collection.get(where={"book_id": book_id}, include=[])["ids"])
 
     # --- reading ------------------------------------------------------------------
-    def query(self, vector: list[float], k: int, book_ids: list[str]) -> list[tuple[Chunk, float]]:
+    def query(self, vector: list[float], k: int, book_ids: list[str],
+              settings: Settings | None = None) -> list[tuple[Chunk, float]]:
         """Top-k chunks among ``book_ids`` with their cosine similarity: an exact search, by dot product
         with those books' vectors, kept in memory (filled when a book is added, else read from Chroma
         once per book). No metadata filter, whether one book or the whole library is asked (a filter
         makes Chroma scan every chunk's metadata, ~40 ms at 50k chunks; its unfiltered HNSW search is
-        approximate)."""
+        approximate). A library larger than ``dense_exact_max`` chunks goes in two steps (``_two_step``);
+        ``settings``: this question's (default: the store's)."""
         if not book_ids:
             return []
         self._open()
-        return self._subset_query(np.asarray(vector, dtype=np.float32), k, book_ids)
+        return self._subset_query(np.asarray(vector, dtype=np.float32), k, book_ids, settings or self.settings)
 
     def _book_vectors(self, book_id: str) -> tuple[list[str], np.ndarray]:
         with self._lock:
@@ -230,21 +300,38 @@ class VectorStore:
                 del out[book_id]
         return out
 
-    def _subset_query(self, q: np.ndarray, k: int, book_ids: list[str]) -> list[tuple[Chunk, float]]:
-        scored: list[tuple[float, str]] = []
-        for b in dict.fromkeys(book_ids):
-            ids, mat = self._book_vectors(b)
-            if not ids:
-                continue
-            sims = mat @ q
-            top = np.argpartition(-sims, k - 1)[:k] if k < len(ids) else np.arange(len(ids))
-            scored += [(float(sims[i]), ids[i]) for i in top]
+    def _subset_query(self, q: np.ndarray, k: int, book_ids: list[str], s: Settings) -> list[tuple[Chunk, float]]:
+        books = [(b, *self._book_vectors(b)) for b in dict.fromkeys(book_ids)]
+        books = [(b, ids, mat) for b, ids, mat in books if ids]
+        if sum(len(ids) for _, ids, _ in books) > s.dense_exact_max:
+            scored = self._two_step(q, k, books, s)
+        else:
+            scored = []
+            for _, ids, mat in books:
+                sims = mat @ q
+                top = np.argpartition(-sims, k - 1)[:k] if k < len(ids) else np.arange(len(ids))
+                scored += [(float(sims[i]), ids[i]) for i in top]
         scored = sorted(scored, reverse=True)[:k]
         if not scored:
             return []
         got = self._collection.get(ids=[i for _, i in scored], include=["metadatas", "documents"])
         by_id = {i: (doc, m) for i, doc, m in zip(got["ids"], got["documents"], got["metadatas"])}
         return [(Chunk.from_metadata(*by_id[i]), sim) for sim, i in scored if i in by_id]
+
+    def _two_step(self, q: np.ndarray, k: int, books, s: Settings) -> list[tuple[float, str]]:
+        """The candidates whose estimated similarity (each book's ``Sketch``) is highest, re-scored exactly."""
+        est = np.concatenate([self._book_sketch(b, mat, s.dense_sketch_dims).estimate(q) for b, _, mat in books])
+        n = min(max(s.dense_candidates, k), len(est))
+        cand = np.argpartition(-est, n - 1)[:n] if n < len(est) else np.arange(len(est))
+        starts = np.cumsum([0] + [len(ids) for _, ids, _ in books])
+        which = np.searchsorted(starts, cand, side="right") - 1
+        scored: list[tuple[float, str]] = []
+        for j in np.unique(which):
+            _, ids, mat = books[j]
+            rows = np.sort(cand[which == j] - starts[j])
+            sims = np.asarray(mat[rows], dtype=np.float32) @ q  # only these rows are read from the file
+            scored += [(float(s), ids[r]) for s, r in zip(sims, rows)]
+        return scored
 
     def similarities(self, vector: list[float], ids: list[str]) -> dict[str, float]:
         """Cosine of ``vector`` with stored chunks ``ids`` (for BM25-only hits)."""

@@ -84,7 +84,7 @@ class HybridRetriever(BaseRetriever):
         t0 = time.perf_counter()
         qvec = self.query_vector = self.embed.get_query_embedding(query)
         t1 = time.perf_counter()
-        dense = self.store.query(qvec, s.retrieve_k, self.book_ids) if s.retrieval_mode != "bm25" else []
+        dense = self.store.query(qvec, s.retrieve_k, self.book_ids, s) if s.retrieval_mode != "bm25" else []
         t2 = time.perf_counter()
         sparse = self.bm25().search(query, s.retrieve_k, self.book_ids) if s.retrieval_mode != "dense" else []
         t3 = time.perf_counter()

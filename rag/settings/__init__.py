@@ -99,6 +99,15 @@ class Settings(BaseSettings):
                                                                                      "or RRF); 'dense' or 'bm25' uses "
                                                                                      "one of them (for comparisons).")
     retrieve_k: int = Field(15, ge=1, le=100, description="Candidates taken from each of dense and BM25 before fusion.")
+    dense_exact_max: int = Field(250_000, ge=0, description="Searched chunks up to which the dense search is an exact "
+                                                          "dot product with every vector; above it, a similarity "
+                                                          "estimated from each book's sketch (RAG_DENSE_SKETCH_DIMS) "
+                                                          "picks RAG_DENSE_CANDIDATES chunks, re-scored exactly.")
+    dense_candidates: int = Field(10_000, ge=10, description="Chunks re-scored exactly when the dense search goes by "
+                                                             "sketches (more than RAG_DENSE_EXACT_MAX chunks).")
+    dense_sketch_dims: int = Field(128, ge=8, description="Dimensions of a book's sketch: its vectors' coordinates on "
+                                                          "their principal axes, for the first step of a large "
+                                                          "library's dense search.")
     fusion: Literal["convex", "rrf"] = Field("convex", description="How dense and BM25 scores are fused: 'convex' = "
                                                                    "RAG_FUSION_ALPHA × cosine + (1 − alpha) × BM25, "
                                                                    "each normalised by its theoretical minimum and the "

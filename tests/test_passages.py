@@ -104,3 +104,15 @@ def test_a_caption_the_question_does_not_name_is_no_answer():
     assert plain[1] - plain[0] >= backend.t.caption_penalty - 1e-6  # the same words; the caption shows a picture
     named = backend.score("Was zeigt Abbildung 1.5?", [src], cands)
     assert named[0] > named[1]  # a question naming the figure gets its caption first
+
+
+def test_the_parts_of_a_two_part_question_are_answered_from_one_book():
+    music = source("To remove the time signature, its stencil is set to #f with \\omit Staff.TimeSignature. "
+                   "Making it transparent with \\hide leaves the space it takes but makes it invisible.", n=1,
+                   book="music")
+    grammar = source("Differ with (people): I differ with you on many points, and the difference is plain.", n=2,
+                     book="grammar")
+    backend = ExtractiveBackend(_Flat())
+    text = backend.answer("Should I use \\hide or \\omit to remove the time signature, and what is the difference?",
+                          [music, grammar])
+    assert "[1]" in text and "[2]" not in text and "differ with you" not in text

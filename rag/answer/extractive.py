@@ -177,8 +177,12 @@ class ExtractiveBackend:
         parts = decompose(question)
         chosen: list[Passage] = []
         if len(parts) > 1:
+            by_n = {s.n: s for s in sources}
             for part in parts:
-                for p in self.passages(part, sources, limit=1):
+                # the parts of one question are about one subject ("… and what's the difference?"): once a part is
+                # answered, the others are answered from the same book, never stitched from an unrelated one
+                book = by_n[chosen[0].n].book_id if chosen else None
+                for p in self.passages(part, [s for s in sources if book is None or s.book_id == book], limit=1):
                     if all((p.n, p.units[0].start) != (c.n, c.units[0].start) for c in chosen):
                         chosen.append(p)
         else:

@@ -61,7 +61,7 @@ class Folio:
         t = time.perf_counter()
         try:
             self.embed.warm_up()
-            self.store.count()
+            self.store.open()
             if self.catalog.books("ready"):
                 self.pipeline.run("warm up", until="retrieve")
             self.warm_seconds = time.perf_counter() - t

@@ -87,3 +87,31 @@ def test_library_bm25_keeps_no_texts_and_reads_only_the_hits(tmp_path):
                 assert lib.search(q, 2, [b]) == eager.search(q, 2, [b])
     idx = restarted.books["garden"]
     assert len(idx.chunks) == 3 and idx.chunks[-1] == BOOKS["garden"][2] and idx.chunks[0:2] == BOOKS["garden"][:2]
+
+
+def test_rows_are_read_from_the_file_without_mapping_it(tmp_path):
+    from rag.library.vectors import read_rows
+
+    mat = np.arange(40 * 6, dtype=np.float32).reshape(40, 6)
+    np.save(tmp_path / "m.npy", mat)
+    mapped = np.load(tmp_path / "m.npy", mmap_mode="r")
+    rows = np.array([7, 3, 4, 5, 39, 0])  # unsorted, with a run of consecutive rows
+    assert np.array_equal(read_rows(mapped, rows), mat[rows]) and np.array_equal(read_rows(mat, rows), mat[rows])
+
+
+def test_a_library_question_reads_neither_texts_nor_vectors_from_chroma(folio, book_pdf, monkeypatch):
+    """Hits come from the catalog, similarities from the vector files: Chroma's collection is only written to."""
+    folio.library.ingest(book_pdf, "garden.pdf")
+    restarted = type(folio)(folio.settings, embed=folio.embed)
+    store = restarted.store
+    store.open()
+
+    def no_reads(*a, **kw):
+        raise AssertionError("read from Chroma")
+
+    monkeypatch.setattr(store._collection, "get", no_reads)
+    a = restarted.ask("How often do tomatoes need watering?").consume()
+    assert not a.not_found and "twice a week" in a.text
+    ids = [s.hit.id for s in a.sources]
+    sims = store.similarities(restarted.embed.get_query_embedding("watering tomatoes"), ids)
+    assert set(sims) == set(ids) and all(-1 <= v <= 1 for v in sims.values())

@@ -304,6 +304,8 @@ def load_index(folder: Path, chunks: Sequence[Chunk]) -> BM25Index | None:
         index._book_of = np.array([c.book_id for c in chunks]) if chunks else np.array([])
         index._lang_of = np.array([index.languages.get(c.book_id, "en") for c in chunks]) if chunks else np.array([])
     index.retriever = bm25s.BM25.load(str(folder), show_progress=False, mmap=True) if len(chunks) else None
+    if index.retriever is not None:
+        index.retriever.unique_token_ids_set = None  # bm25s's retrieve() needs it, get_scores() does not: ~1 MB a book
     return index
 
 

@@ -47,5 +47,5 @@ class Resources:
 
                     s = self.settings
                     dim = EMBED_DIMS.get(s.embed_model) or self.embed.dimension
-                    self._store = VectorStore(s, s.embed_model, dim)
+                    self._store = VectorStore(s, s.embed_model, dim, fetch=self.catalog.chunks_at)
         return self._store

@@ -15,6 +15,10 @@ sketch — their coordinates on the book's ``RAG_DENSE_SKETCH_DIMS`` principal a
 384 dimensions: a third of the memory and of the time) — the question's dot product with every chunk is estimated
 from it, and the ``RAG_DENSE_CANDIDATES`` best are re-scored exactly from the memory-mapped float32 rows
 (docs/scaling.md).
+
+With ``fetch`` (the catalog's ``chunks_at``: the library's case) a question reads the hits' chunks from the catalog
+and similarities from the vector files, never from Chroma: embedded Chroma loads its whole collection (HNSW index
+included: ~2 GB at a million chunks) into the process the first time anything is read from it.
 """
 from __future__ import annotations
 
@@ -34,6 +38,32 @@ from ..types import Chunk
 def collection_name(model: str, dim: int) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", model.lower().rsplit("/", 1)[-1]).strip("-")
     return f"folio-{slug}-{dim}"[:60]
+
+
+def read_rows(mat: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``mat[rows]`` as float32. From a memory-mapped file the rows are read with ``pread`` (one call per run of
+    consecutive rows), so they pass through the page cache without being mapped into the process: fancy indexing
+    on the map would fault in (and count as resident) the pages around every row."""
+    rows = np.asarray(rows, dtype=np.int64)
+    if not isinstance(mat, np.memmap) or not len(rows):
+        return np.asarray(mat[rows], dtype=np.float32)
+    width = mat.shape[1] * mat.dtype.itemsize
+    out = np.empty((len(rows), mat.shape[1]), dtype=mat.dtype)
+    order = np.argsort(rows, kind="stable")
+    fd = os.open(mat.filename, os.O_RDONLY)
+    try:
+        k = 0
+        while k < len(order):
+            e = k
+            while e + 1 < len(order) and rows[order[e + 1]] == rows[order[e]] + 1:
+                e += 1
+            start = mat.offset + int(rows[order[k]]) * width
+            buf = os.pread(fd, width * (e - k + 1), start)
+            out[order[k:e + 1]] = np.frombuffer(buf, dtype=mat.dtype).reshape(e - k + 1, -1)
+            k = e + 1
+    finally:
+        os.close(fd)
+    return out.astype(np.float32, copy=False)
 
 
 class Sketch:
@@ -66,8 +96,9 @@ class Sketch:
 
 
 class VectorStore:
-    def __init__(self, settings: Settings, model: str, dim: int):
-        self.settings, self.model, self.dim = settings, model, dim
+    def __init__(self, settings: Settings, model: str, dim: int, fetch=None):
+        """``fetch(book_id, chunk_indices)``: where the hits' chunks are read (default: Chroma's documents)."""
+        self.settings, self.model, self.dim, self.fetch = settings, model, dim, fetch
         self.name = collection_name(model, dim)
         self._lock = threading.Lock()
         self._client = None
@@ -113,7 +144,10 @@ class VectorStore:
             self._remove_file(book_id)
             return None
         ends = list(dict.fromkeys([ids[0], ids[-1]]))  # one id for a one-chunk book (Chroma refuses duplicates)
-        if len(self._collection.get(ids=ends, include=[])["ids"]) != len(ends):
+        if self.fetch is not None:  # the catalog holds the book's chunks (it is committed after its vectors)
+            if len(self.fetch(book_id, [int(i.rsplit(":", 1)[1]) for i in ends])) != len(ends):
+                return None
+        elif len(self._collection.get(ids=ends, include=[])["ids"]) != len(ends):
             return None
         return ids, mat
 
@@ -240,6 +274,10 @@ class VectorStore:
             self._added.discard(book_id)
             self._remove_file(book_id)
 
+    def open(self) -> None:
+        """Open the collection (checks model and dimension) without reading from it."""
+        self._open()
+
     def count(self, book_id: str | None = None) -> int:
         self._open()
         if book_id is None:
@@ -314,6 +352,13 @@ class VectorStore:
         scored = sorted(scored, reverse=True)[:k]
         if not scored:
             return []
+        if self.fetch is not None:
+            wanted: dict[str, list[int]] = {}
+            for _, i in scored:
+                b, idx = i.rsplit(":", 1)
+                wanted.setdefault(b, []).append(int(idx))
+            by_chunk = {c.id: c for b, idx in wanted.items() for c in self.fetch(b, idx)}
+            return [(by_chunk[i], sim) for sim, i in scored if i in by_chunk]
         got = self._collection.get(ids=[i for _, i in scored], include=["metadatas", "documents"])
         by_id = {i: (doc, m) for i, doc, m in zip(got["ids"], got["documents"], got["metadatas"])}
         return [(Chunk.from_metadata(*by_id[i]), sim) for sim, i in scored if i in by_id]
@@ -329,15 +374,48 @@ class VectorStore:
         for j in np.unique(which):
             _, ids, mat = books[j]
             rows = np.sort(cand[which == j] - starts[j])
-            sims = np.asarray(mat[rows], dtype=np.float32) @ q  # only these rows are read from the file
-            scored += [(float(s), ids[r]) for s, r in zip(sims, rows)]
+            sims = read_rows(mat, rows) @ q
+            scored += [(float(v), ids[r]) for v, r in zip(sims, rows)]
         return scored
 
+    def _rows_of(self, ids: list[str]) -> tuple[dict[str, np.ndarray], list[str]]:
+        """Vectors of chunks ``ids`` from the books' vector files (a chunk's row is its index when the file lists
+        the book's chunks in order, as the files written here do), and the ids not found that way."""
+        found: dict[str, np.ndarray] = {}
+        rest: list[str] = []
+        by_book: dict[str, list[tuple[str, int]]] = {}
+        for i in ids:
+            b, _, idx = i.rpartition(":")
+            if not idx.isdigit():
+                rest.append(i)
+                continue
+            by_book.setdefault(b, []).append((i, int(idx)))
+        for b, want in by_book.items():
+            with self._lock:
+                have = self._vectors.get(b)
+            have = have if have is not None else self._load_file(b)
+            if have is None:
+                rest += [i for i, _ in want]
+                continue
+            book_ids, mat = have
+            ok = [(i, r) for i, r in want if r < len(book_ids) and book_ids[r] == i]
+            rest += [i for i, r in want if not (r < len(book_ids) and book_ids[r] == i)]
+            if ok:
+                rows = read_rows(mat, np.array([r for _, r in ok]))
+                found.update({i: v for (i, _), v in zip(ok, rows)})
+        return found, rest
+
     def similarities(self, vector: list[float], ids: list[str]) -> dict[str, float]:
-        """Cosine of ``vector`` with stored chunks ``ids`` (for BM25-only hits)."""
+        """Cosine of ``vector`` with stored chunks ``ids`` (for BM25-only hits): from the vector files, Chroma
+        asked only for chunks they do not hold."""
         if not ids:
             return {}
         self._open()
-        got = self._collection.get(ids=list(ids), include=["embeddings"])
         q = np.asarray(vector, dtype=np.float32)
-        return {i: float(np.dot(q, np.asarray(e, dtype=np.float32))) for i, e in zip(got["ids"], got["embeddings"])}
+        found, rest = self._rows_of(list(ids))
+        out = {i: float(v @ q) for i, v in found.items()}
+        if rest:
+            got = self._collection.get(ids=rest, include=["embeddings"])
+            out.update({i: float(np.dot(q, np.asarray(e, dtype=np.float32)))
+                        for i, e in zip(got["ids"], got["embeddings"])})
+        return out

@@ -103,7 +103,7 @@ class Settings(BaseSettings):
                                                           "dot product with every vector; above it, a similarity "
                                                           "estimated from each book's sketch (RAG_DENSE_SKETCH_DIMS) "
                                                           "picks RAG_DENSE_CANDIDATES chunks, re-scored exactly.")
-    dense_candidates: int = Field(10_000, ge=10, description="Chunks re-scored exactly when the dense search goes by "
+    dense_candidates: int = Field(5_000, ge=10, description="Chunks re-scored exactly when the dense search goes by "
                                                              "sketches (more than RAG_DENSE_EXACT_MAX chunks).")
     dense_sketch_dims: int = Field(128, ge=8, description="Dimensions of a book's sketch: its vectors' coordinates on "
                                                           "their principal axes, for the first step of a large "

@@ -32,6 +32,7 @@ def test_leftovers_are_removed_half_indexed_books_recovered_short_books_marked(f
         "vector tmp": vectors / f"{garden.book_id}.123-456.tmp",
         "vector orphan": vectors / f"{ORPHAN}.npy",
         "vector orphan ids": vectors / f"{ORPHAN}.ids.json",
+        "vector orphan sketch": vectors / f"{ORPHAN}.sketch.npz",
         "figures orphan": s.figures_dir / ORPHAN,
         "pages orphan": s.page_cache_dir / ORPHAN,
         "page tmp": s.page_cache_dir / garden.book_id / "p1-abc.tmp",

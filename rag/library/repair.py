@@ -131,6 +131,9 @@ def _vector_files(catalog, settings, store, old, report: RepairReport) -> None:
                     _remove(f, "vector ids without their vectors", report)
                 elif name[: -len(".ids.json")] not in known:
                     _remove(f, "vector ids of a book no longer in the library", report)
+            elif name.endswith(".sketch.npz"):
+                if name[: -len(".sketch.npz")] not in known:
+                    _remove(f, "vector sketch of a book no longer in the library", report)
             elif name.endswith(".npy"):
                 if not f.with_suffix(".ids.json").exists():
                     _remove(f, "vector file without its ids (half-written)", report)

@@ -190,7 +190,7 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
         from .query.wants import holds, wants
 
         want = wants(r.query)
-        if want and not any(holds(want, h.chunk.text) for h in r.hits[:k]):
+        if want and not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):
             r.outcome = "not_found"  # "In what year…" of passages without a year
     r.answerable = r.outcome != "not_found"
 

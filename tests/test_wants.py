@@ -38,6 +38,16 @@ def test_a_passage_holds_a_year_or_who_made_it_or_not():
     assert holds("", "anything")
 
 
+def test_the_year_or_maker_must_be_the_named_subjects():
+    q = "In what year was Mozart born?"
+    assert not holds("year", "Consider this fragment from Mozart: cis''8. d''16 cis''8", q)  # Mozart, no year
+    assert not holds("year", "Copyright 2012 Alexis Bienvenüe; released under the GPL.", q)  # a year, not Mozart's
+    assert holds("year", "Wolfgang Amadeus Mozart was born in Salzburg in 1756.", q)
+    assert holds("year", "Released in 2012.", "In what year was it released?")  # no name: any year
+    assert holds("maker", "Linux wurde von Linus Torvalds entwickelt.", "Wer hat den Linux-Kernel entwickelt?")
+    assert not holds("maker", "Octave was written by John Eaton.", "Who created LaTeX?")
+
+
 def test_a_year_question_about_a_passage_without_a_year_is_not_answered(folio, book_pdf):
     folio.library.ingest(book_pdf, "garden.pdf")
     q = "In what year was Jupiter, the largest planet of the solar system, discovered?"

@@ -21,6 +21,7 @@ from typing import Callable
 import numpy as np
 
 from ..text.languages import tokenize
+from ..text.terms import names as question_names
 from ..types import Chunk
 
 log = logging.getLogger("folio.bm25")
@@ -177,10 +178,6 @@ def _function_words(lang: str) -> frozenset[str]:
     return frozenset(tokenize([words], lang)[0]) | frozenset(words.split())
 
 
-CAPTION_WORD = re.compile(r"^(?:fig|figs|figure|figures|table|tables|abb|abbildung|abbildungen|tabelle|tabellen|"
-                          r"hình|bảng|chapter|kapitel|chapitre|section|page|seite)$", re.I)
-
-
 class LibraryBM25:
     """The ready books' BM25 indexes, one per book, with ``BM25Index``'s query interface."""
 
@@ -198,14 +195,7 @@ class LibraryBM25:
         at least ``share`` of their chunks (and ``least`` chunks) and ``ratio`` times as often as the book that
         mentions it least. [] when no name picks out some books but not others (then every book is searched as
         asked)."""
-        names = set()
-        for m in re.finditer(r"\w+", query):
-            w, before = m.group(0), query[:m.start()].rstrip()
-            opens = not before or before[-1] in ".?!:;"  # a sentence's first word is capitalised anyway
-            if sum(ch.isupper() for ch in w) > (1 if opens else 0):  # "Python", "LaTeX"; "AMC …" at the start
-                names.add(w)
-        # a name has three letters or more ("C", "AL" are not told apart from other words) and is not a caption word
-        names = {w for w in names if sum(ch.isalpha() for ch in w) >= 3 and not CAPTION_WORD.match(w)}
+        names = question_names(query)
         searched = [b for b in (book_ids or list(self.books)) if b in self.books]
         if not names or len(searched) < 2:
             return []

@@ -5,12 +5,14 @@ Such a question is answered by a passage that holds a year, or that says who fou
 developed/wrote something — in any book and any language; a passage that merely mentions the names the
 question contains does not answer it (the manual that mentions MATLAB does not say when MATLAB appeared).
 The decision stage turns an answer into "not in your books" when none of the best passages has what the
-question wants. Cues in English, German, French and Vietnamese; a question without such cues wants nothing
-in particular (the check does nothing).
+question wants (about the subject the question names, when it names one). Cues in English, German, French and
+Vietnamese; a question without such cues wants nothing in particular (the check does nothing).
 """
 from __future__ import annotations
 
 import re
+
+from ..text.terms import names
 
 _YEAR_Q = re.compile(
     r"\b(in |during )?(what|which) year\b|\bwhat year\b|\bin welchem jahr\b|\bseit welchem jahr\b"
@@ -49,10 +51,15 @@ def wants(question: str) -> str:
     return ""
 
 
-def holds(want: str, text: str) -> bool:
-    """Does ``text`` hold what a question that wants ``want`` asks for?"""
+def holds(want: str, text: str, question: str = "") -> bool:
+    """Does ``text`` hold what a question that wants ``want`` asks for — and, when the question names its subject
+    ("When was Mozart born?"), about that subject? A year in a passage that does not name Mozart does not say
+    when Mozart was born."""
     if want == "year":
-        return bool(_YEAR.search(text))
-    if want == "maker":
-        return bool(_MADE_BY.search(text))
-    return True
+        found = bool(_YEAR.search(text))
+    elif want == "maker":
+        found = bool(_MADE_BY.search(text))
+    else:
+        return True
+    subject = names(question)
+    return found and (not subject or any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.I) for w in subject))

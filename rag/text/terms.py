@@ -34,3 +34,21 @@ def _stemmer():
     import Stemmer
 
     return Stemmer.Stemmer("english")
+
+
+CAPTION_WORD = re.compile(r"^(?:fig|figs|figure|figures|table|tables|abb|abbildung|abbildungen|tabelle|tabellen|"
+                          r"hình|bảng|chapter|kapitel|chapitre|section|page|seite)$", re.I)
+
+
+def names(text: str) -> set[str]:
+    """The names in a question: words written with a capital inside the sentence ("Python", "LaTeX", "Mozart"; at
+    a sentence's start only with a second capital: "AMC …"), three letters or more ("C", "AL" are not told apart
+    from other words), caption words ("Figure", "Tabelle") left out. German nouns count too."""
+    found = set()
+    for m in re.finditer(r"\w+", text):
+        w, before = m.group(0), text[:m.start()].rstrip()
+        opens = not before or before[-1] in ".?!:;"  # a sentence's first word is capitalised anyway
+        if sum(ch.isupper() for ch in w) > (1 if opens else 0):
+            found.add(w)
+    return {w for w in found if sum(ch.isalpha() for ch in w) >= 3 and not CAPTION_WORD.match(w)}
+

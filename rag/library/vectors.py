@@ -391,13 +391,7 @@ class VectorStore:
                 continue
             by_book.setdefault(b, []).append((i, int(idx)))
         for b, want in by_book.items():
-            with self._lock:
-                have = self._vectors.get(b)
-            have = have if have is not None else self._load_file(b)
-            if have is None:
-                rest += [i for i, _ in want]
-                continue
-            book_ids, mat = have
+            book_ids, mat = self._book_vectors(b)  # kept once read, as for a search
             ok = [(i, r) for i, r in want if r < len(book_ids) and book_ids[r] == i]
             rest += [i for i, r in want if not (r < len(book_ids) and book_ids[r] == i)]
             if ok:

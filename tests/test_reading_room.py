@@ -175,6 +175,21 @@ def test_a_citation_opens_its_page_large_and_highlighted_with_the_original(folio
         folio.reader.page_pdf(src.book_id, 6)
 
 
+def test_a_citation_opens_where_the_answer_s_first_quote_is_and_shows_a_quote_on_any_page(folio, book_pdf):
+    from dataclasses import replace
+
+    answer, src = cited(folio, book_pdf)
+    target = folio.reader.open_source(src, answer.text)
+    page = folio.reader.read(target)
+    # the same quote cited from a chunk on another page: the page is still marked, the view opens on the quote
+    elsewhere = folio.reader.read(replace(target, spans=((0, 0),)), target.page)
+    assert elsewhere.highlighted and elsewhere.focus == page.focus
+    other = next(p for p in range(1, 6) if p != target.page)
+    assert not folio.reader.read(replace(target, spans=((0, 0),)), other).highlighted
+    shifted = replace(src, page_start=1)  # the source's context starts earlier; the quote's page is still opened
+    assert folio.reader.open_source(shifted, answer.text).page == target.page
+
+
 def test_a_page_that_cannot_be_drawn_or_a_deleted_book_gives_a_clear_message(folio, book_pdf):
     answer, src = cited(folio, book_pdf)
     target = folio.reader.open_source(src, answer.text)

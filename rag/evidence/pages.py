@@ -118,11 +118,13 @@ class CitationPages:
 
     # --- the reader view -------------------------------------------------------------------------
     def open_source(self, source: Source, answer_text: str = "") -> ReaderTarget:
-        """What citation [n] opens: the first page holding a sentence the answer quotes from the source (else the
-        matching chunk's first page), the chunk highlighted and the quoted sentences stronger."""
+        """What citation [n] opens: the page holding the answer's first sentence from the source (else the first
+        page holding any sentence it quotes, else the matching chunk's first page), the chunk highlighted and the
+        quoted sentences stronger."""
         quotes = quoted_sentences(answer_text, source)
         hit = source.hit
-        holding = self._pages_holding(source, quotes) if quotes else []
+        first = self._pages_holding(source, quotes[:1]) if quotes else []
+        holding = first or (self._pages_holding(source, quotes) if quotes else [])
         page = holding[0] if holding else hit.page_start
         return ReaderTarget(hit.book_id, page, ((hit.char_start, hit.char_end),), tuple(quotes),
                             title=f"[{source.n}] {source.label}", book_title=source.book_title)
@@ -155,17 +157,22 @@ class CitationPages:
         pg = self.catalog.page(target.book_id, n)
         out = ReaderPage(book.id, book.title, n, labels[n - 1], count, text=pg.text if pg else "", labels=labels,
                          filename=book.filename)
+        from .render import locate
+
         rects = [tuple(r[1:5]) for r in target.rects if r[0] == n]
         spans = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in target.spans] if pg else []
-        out.highlighted = bool(rects) or any(b > a for a, b in spans)
+        quoted = [q for q in (locate(pg, x) for x in target.quotes) if q] if pg else []
+        out.highlighted = bool(rects) or bool(quoted) or any(b > a for a, b in spans)
         pdf = original_path(self.settings, book.id)
         if pg is None or not pdf.exists():
             out.problem = (f"The image of p. {out.label} cannot be drawn: the book's original file is missing. "
                            "Delete the book and upload it again to see its pages; the page's text follows.")
             return out
         try:
-            out.image = self._reader_image(pdf, pg, spans, list(target.quotes), rects, book.id)
-            boxes = [b for a, z in spans if z > a for b in pg.boxes(a, z)] + list(rects)
+            out.image = self._reader_image(pdf, pg, spans, quoted, rects, book.id)
+            # the view opens on the answer's quote when the page has one, else on the cited passage or figure
+            boxes = [b for a, z in quoted for b in pg.boxes(a, z)] or \
+                [b for a, z in spans if z > a for b in pg.boxes(a, z)] + list(rects)
             width, height = png_size(out.image)
             if boxes and width and height:
                 out.focus = (min(1.0, max(0.0, min(b[0] for b in boxes) * READER_ZOOM / width)),
@@ -176,12 +183,12 @@ class CitationPages:
                            "in the stored file). Its text follows; the original may still open in a PDF viewer.")
         return out
 
-    def _reader_image(self, pdf: Path, pg, spans, quotes, rects, book_id: str) -> Path:
-        from .render import locate, render_page
+    def _reader_image(self, pdf: Path, pg, spans, quoted, rects, book_id: str) -> Path:
+        """``quoted``: the answer's sentences as located on the page (page-text spans)."""
+        from .render import render_page
 
         local = [(a, b) for a, b in spans if b > a]
-        found = [q for q in (locate(pg, x) for x in quotes) if q]
-        return render_page(pdf, pg, local, found, self.settings.page_cache_dir / book_id, READER_ZOOM, crop=False,
+        return render_page(pdf, pg, local, quoted, self.settings.page_cache_dir / book_id, READER_ZOOM, crop=False,
                            rects=rects)
 
     def page_pdf(self, book_id: str, number: int) -> bytes:

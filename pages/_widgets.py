@@ -153,7 +153,9 @@ def outcome_line(answer: dict) -> None:
     result = outcome(answer)
     words = confidence_words(float(answer.get("confidence") or 0.0), result)
     if result == "likely":
-        st.badge("Likely answer · low confidence", icon=":material/help:", color="orange")
+        badge = "Likely answer · low confidence"
+        st.badge(badge, icon=":material/help:", color="orange")
+        words = words.removeprefix(badge).strip()  # the badge says it once: "(67%): the best passage matches, …"
     st.caption(escape_markdown(words), help="Confidence = how likely it is that your books answer the question, "
                "calibrated on questions with known answers (the same number the Metrics page shows).")
 

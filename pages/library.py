@@ -140,4 +140,4 @@ if ready:
                 path = svc.library.file(fig.path)
                 if path.exists():
                     st.image(str(path), width=FIGURE_WIDTH)  # small on a phone too (columns stack there)
-                st.text(f"{fig.title} (p. {fig.page_label})")
+                st.text(f"{fig.caption} (p. {fig.page_label})" if fig.caption else fig.title)  # title: "Figure on p. 4"

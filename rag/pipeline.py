@@ -19,7 +19,7 @@ from .answer import NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backe
 from .chunking.zones import ZONES
 from .library.books import Library
 from .library.resources import Resources
-from .query.followup import is_follow_up
+from .query.followup import continues_chat, is_follow_up
 from .settings import Settings
 from .types import Answer, Book, FigureHit, Hit, Source
 
@@ -51,6 +51,7 @@ class Run:
     figure_vector: Callable | None = None
     trace: dict[str, float] = field(default_factory=dict)
     done: bool = False  # a stage decided there is nothing more to do (an empty library)
+    continued: bool = False  # a short nameless question searched in the chat's books first (``scope``)
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
 
     @property
@@ -80,7 +81,8 @@ def reformulate(p: "Pipeline", r: Run) -> bool | None:
 
 def scope(p: "Pipeline", r: Run) -> bool | None:
     """The books to search: those asked (default every ready book); a follow-up searches the books the last
-    answer cited."""
+    answer cited; so does, first, a short question that names no subject (``continues_chat``): when those books do
+    not answer it, ``Pipeline.run`` asks the whole library."""
     r.books = p.library.ready(r.settings, r.book_ids)
     r.asked = [b.id for b in r.books]
     if not r.books:
@@ -88,6 +90,10 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
         return
     if r.follow_books and not r.book_ids and r.history and is_follow_up(r.question, r.history):
         r.books = [b for b in r.books if b.id in r.follow_books] or r.books
+    elif r.follow_books and not r.book_ids and r.history and continues_chat(r.question):
+        chat = [b for b in r.books if b.id in r.follow_books]
+        r.continued = bool(chat) and len(chat) < len(r.books)
+        r.books = chat or r.books
     elif not r.book_ids and r.settings.prefer_subject_books:  # "a Python function" → the books about Python
         about = set(p.bm25_for(r)().subject_books(r.query, r.ids))
         r.books = [b for b in r.books if b.id in about] or r.books
@@ -258,6 +264,10 @@ class Pipeline:
                 r.trace[name] = (time.perf_counter() - t) * 1e3
             if r.done or name == until:
                 break
+        if r.continued and r.outcome == "not_found":  # the chat's books do not answer it: the whole library does?
+            wide = self.run(question, s, history, book_ids, None, until, backend, None)
+            wide.trace = {**{f"chat_books_{k}": v for k, v in r.trace.items()}, **wide.trace}
+            return wide
         return r
 
     def bm25_for(self, r: Run) -> Callable:

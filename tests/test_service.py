@@ -106,6 +106,29 @@ def test_a_follow_up_searches_the_books_the_last_answer_cited(folio, book_pdf):
     assert any(s.book_id != garden for s in b.sources)
 
 
+def test_a_short_nameless_question_stays_with_the_chat_s_books_unless_they_do_not_answer(folio, book_pdf):
+    from rag.query.followup import continues_chat
+
+    kitchen = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", "Bread needs flour, water, salt and "
+                                                                     "yeast. Knead the dough for ten minutes, then "
+                                                                     "let it rest in a warm place for an hour.")]})
+    garden = folio.library.ingest(book_pdf, "garden.pdf").book_id
+    folio.library.ingest(kitchen, "kitchen.pdf")
+    first = folio.ask("How often do tomatoes need watering?").consume()
+    turn = [(first.question, first.text)]
+    a = folio.ask("What soil is best?", history=turn, follow_books=first.cited_books).consume()
+    assert a.sources and all(s.book_id == garden for s in a.sources) and not a.not_found
+    assert not any(k.startswith("chat_books_") for k in a.trace)  # answered by the chat's books: asked once
+    c = folio.ask("How much water?", history=turn, follow_books=[garden]).consume()  # both books say "water"
+    assert c.sources and all(s.book_id == garden for s in c.sources)
+    b = folio.ask("How long should dough rest?", history=turn, follow_books=[garden]).consume()
+    assert not b.not_found and b.cited_books != [garden] and "an hour" in b.text  # the garden book has no answer
+    assert any(k.startswith("chat_books_") for k in b.trace)  # asked of the chat's books first
+    assert continues_chat("Who funded the study?") and continues_chat("What cells were used?")
+    assert not continues_chat("What is a Python tuple?") and not continues_chat("Why?")  # a name; nothing to search
+    assert not continues_chat("Which essential oil was the most effective against the virus?")  # says enough
+
+
 def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     folio.library.ingest(book_pdf, "garden.pdf")
     first = folio.ask("How often do tomatoes need watering?").consume()

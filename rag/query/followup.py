@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ..text.terms import key_terms
+from ..text.terms import key_terms, names
 
 FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|him|her|his|one|ones|same|above|"
                        r"previous|former|latter|more|else|also|example|examples|why|how come)\b", re.I)
@@ -40,3 +40,13 @@ def fold_history(question: str, history: list[tuple[str, str]]) -> str:
         if extra:
             break
     return f"{question} ({' '.join(extra)})" if extra else question
+
+
+def continues_chat(question: str, max_terms: int = 3) -> bool:
+    """A short question that names no subject of its own ("What cells were used?", "Who funded the study?") most
+    likely goes on about what the chat is about: it is searched in the books the last answer cited first (and in
+    the whole library when they do not answer it). A question with a name ("What is a Python tuple?") or with
+    more to say stands on its own."""
+    terms = key_terms(question)
+    return 0 < len(terms) <= max_terms and not names(question)
+

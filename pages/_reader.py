@@ -48,7 +48,12 @@ export default function ({ data, parentElement }) {
       bg = getComputedStyle(el).backgroundColor;
       el = el.parentElement;
     }
-    if (bg) { head.style.background = bg; if (sticky) sticky.style.background = bg; }
+    if (bg) {
+      head.style.background = bg;
+      // the page scrolls under the dialog's top padding, above the sticky header: a shadow of the same colour
+      // covers that strip (it takes no room)
+      if (sticky) { sticky.style.background = bg; sticky.style.boxShadow = `0 -3rem 0 0 ${bg}`; }
+    }
   }
   const focus = data && Array.isArray(data.focus) ? data.focus : null;
   if (!focus) return;

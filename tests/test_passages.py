@@ -116,3 +116,14 @@ def test_the_parts_of_a_two_part_question_are_answered_from_one_book():
     text = backend.answer("Should I use \\hide or \\omit to remove the time signature, and what is the difference?",
                           [music, grammar])
     assert "[1]" in text and "[2]" not in text and "differ with you" not in text
+
+
+def test_a_question_asking_which_is_best_is_answered_by_the_sentence_that_ranks():
+    text = ("Each essential oil was characterised by its terpenoid content and tested on Vero cells. "
+            "PG yielded the least toxic extract of the three essential oils.")
+    backend = ExtractiveBackend(_Flat())
+    cands = [(s, 1, True) for s in ("Each essential oil was characterised by its terpenoid content and tested on "
+                                    "Vero cells.", "PG yielded the least toxic extract of the three essential oils.")]
+    scores = backend.score("Which essential oil yielded the least toxic extract?", [source(text)], cands)
+    plain = backend.score("Which essential oil yielded a toxic extract?", [source(text)], cands)
+    assert scores[1] - scores[0] > plain[1] - plain[0]  # the superlative sentence gains only when asked "which is best"

@@ -24,6 +24,16 @@ EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|defi
                       r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
 
 
+# "Which oil was the most effective?" is answered by a sentence that ranks ("… provides the most significant
+# inhibition"), not by one that only names the oils: superlatives in English, German and French
+SUPERLATIVE = re.compile(
+    r"\b(most|least|best|worst|highest|lowest|largest|smallest|greatest|strongest|weakest|fastest|slowest|"
+    r"biggest|better|worse|more \w+ than|less \w+ than|outperform\w*|superior|"
+    r"am (besten|meisten|höchsten|größten|stärksten|schnellsten|wenigsten)|beste[nrs]?|meiste[nrs]?|höchste[nrs]?|"
+    r"größte[nrs]?|besser|"
+    r"(le|la|les) (plus|moins|meilleure?s?)|meilleure?s?|mieux)\b", re.I)
+
+
 class ExtractiveBackend:
     name = "extractive"
 
@@ -37,6 +47,7 @@ class ExtractiveBackend:
         t = self.t
         terms = {stem(w) for w in key_terms(question)}
         define = definition_pattern(question)
+        ranks = bool(SUPERLATIVE.search(question))
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
         numbers = set(re.findall(r"\d+", question))
@@ -49,6 +60,8 @@ class ExtractiveBackend:
             words = {stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0
+            if ranks and SUPERLATIVE.search(sent):
+                boost += t.ranks_bonus
             if cap and cap not in named:
                 boost -= t.caption_penalty  # "Abbildung 1.5: Beispiel einer stetigen Funktion …" defines nothing
             if named and named & set(reference_keys(sent)):

@@ -24,6 +24,8 @@ class ExtractiveTuning(_Group):
     caption_penalty: float = Field(0.3, description="Penalty of a figure's or table's caption the question does not "
                                                     "name: it says what a picture shows, not what a term means.")
     defines_bonus: float = Field(0.35, description="Bonus of a sentence defining the term a definition question asks.")
+    ranks_bonus: float = Field(0.1, description="Bonus of a sentence that ranks (a superlative: 'the most …', 'am "
+                                                "besten', 'le plus …') when the question asks which is best.")
     number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "
                                                   "same as a penalty for a sentence naming only other numbers).")
     keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left "

@@ -37,8 +37,8 @@ def test_a_bold_line_leading_the_first_block_is_the_title_when_every_line_has_th
 
 def test_the_vietnamese_precedents_are_titled_by_their_numbers():
     for name, title in [
-        ("an_le_so_552022AL.pdf", "ÁN LỆ SỐ 55/2022/AL1"),
-        ("an_le_so_672023AL.pdf", "ÁN LỆ SỐ 67/2023/AL1"),
+        ("an_le_so_552022AL.pdf", "ÁN LỆ SỐ 55/2022/AL"),  # its footnote mark (a superscript 1) left out
+        ("an_le_so_672023AL.pdf", "ÁN LỆ SỐ 67/2023/AL"),
     ]:
         assert parse_pdf(eval_pdf(f"vi_anle/{name}").read_bytes(), name).title == title
 
@@ -213,3 +213,17 @@ def test_a_file_cut_inside_an_appended_revision_is_still_truncated(book_pdf, tmp
     assert data.count(b"%%EOF") == 2 and len(data) - first_end > 8192
     with pytest.raises(BadDocumentError, match="truncated"):
         parse_pdf(data[: first_end + (len(data) - first_end) // 2], "cut-update.pdf")
+
+
+def test_superscript_digits_stay_superscripts_one_for_one():
+    import pymupdf
+
+    from rag.parse.document import _page_text, _text_blocks, superscript
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_htmlbox(pymupdf.Rect(50, 50, 500, 200),
+                        "<p>The cells were infected with 1×10<sup>5</sup> PFU for 2 h, the 1<sup>st</sup> day.</p>")
+    text = _page_text(_text_blocks(page))[0]
+    assert "1×10⁵ PFU" in text and "1st day" in text  # an exponent is not a digit more; letters stay letters
+    assert superscript("-12") == "⁻¹²" and len(superscript("+3")) == 2  # one for one: page offsets unchanged

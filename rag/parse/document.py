@@ -23,6 +23,16 @@ from .memory import give_back
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
 
 
+_SUPERSCRIPT = str.maketrans("0123456789+-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
+
+
+def superscript(text: str) -> str:
+    """A superscript span's digits and signs as superscript characters, one for one (offsets into the page text
+    stay those of the PDF's characters): "1×10" + superscript "5" reads 1×10⁵, not 1×105; a superscript
+    reference number stays apart from its word ("virus¹²"). Letters (the "st" of "1st") stay as they are."""
+    return text.translate(_SUPERSCRIPT)
+
+
 def _text_blocks(page) -> list[dict]:
     import pymupdf
 
@@ -49,7 +59,7 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             if (bi, li) in exclude:
                 continue
             spans = line["spans"]
-            text = "".join(s["text"] for s in spans).rstrip()
+            text = "".join(superscript(s["text"]) if s.get("flags", 0) & 1 else s["text"] for s in spans).rstrip()
             if not text.strip():
                 continue
             size = max(s["size"] for s in spans)

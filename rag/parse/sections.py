@@ -66,8 +66,8 @@ def title_from_first_pages(candidates, pages: list[Page], filename: str) -> str:
     limit = pages[2].offset if len(pages) > 2 else 10**12
     first = [(size, bool(bold), t.strip()) for off, t, size, bold, _ in candidates
              if off < limit and 3 < len(t.strip()) <= 80]
-    if first:
-        return max(first, key=lambda x: x[:2])[2]
+    if first:  # a footnote mark after the title ("ÁN LỆ SỐ 55/2022/AL¹") is not part of it
+        return max(first, key=lambda x: x[:2])[2].rstrip("⁰¹²³⁴⁵⁶⁷⁸⁹*†‡ ")
     return Path(filename).stem.replace("_", " ")
 
 

@@ -265,7 +265,8 @@ class Pipeline:
             if r.done or name == until:
                 break
         if r.continued and r.outcome == "not_found":  # the chat's books do not answer it: the whole library does?
-            wide = self.run(question, s, history, book_ids, None, until, backend, None)
+            wide = self.run(question, s, history, book_ids, follow_books=None, until=until, backend=backend,
+                            follow_chunks=None)
             wide.trace = {**{f"chat_books_{k}": v for k, v in r.trace.items()}, **wide.trace}
             return wide
         return r

@@ -3,7 +3,8 @@ return what the small-library paths return."""
 import numpy as np
 
 from rag.library.bm25 import BM25Cache, BookChunks
-from rag.library.vectors import Sketch, VectorStore
+from rag.library.dense import Sketch
+from rag.library.vectors import VectorStore
 from rag.types import Chunk
 from tests.test_bm25_library import BOOKS
 
@@ -90,7 +91,7 @@ def test_library_bm25_keeps_no_texts_and_reads_only_the_hits(tmp_path):
 
 
 def test_rows_are_read_from_the_file_without_mapping_it(tmp_path):
-    from rag.library.vectors import read_rows
+    from rag.library.dense import read_rows
 
     mat = np.arange(40 * 6, dtype=np.float32).reshape(40, 6)
     np.save(tmp_path / "m.npy", mat)

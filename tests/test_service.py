@@ -90,15 +90,21 @@ def test_scope_to_one_book(folio, book_pdf):
     assert all(s.book_id == a_id for s in a.sources)
 
 
-def test_a_follow_up_searches_the_books_the_last_answer_cited(folio, book_pdf):
-    kitchen = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", "Bread needs flour, water, salt and "
-                                                                     "yeast. Knead the dough in the morning, for ten "
-                                                                     "minutes, and water it lightly.")]})
+def garden_then_kitchen(folio, book_pdf, bread: str):
+    """The garden book and a kitchen book whose one paragraph is ``bread``, and a first turn about watering
+    tomatoes (answered from the garden): (garden id, that answer, the turn as history)."""
+    kitchen = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", bread)]})
     garden = folio.library.ingest(book_pdf, "garden.pdf").book_id
     folio.library.ingest(kitchen, "kitchen.pdf")
     first = folio.ask("How often do tomatoes need watering?").consume()
+    return garden, first, [(first.question, first.text)]
+
+
+def test_a_follow_up_searches_the_books_the_last_answer_cited(folio, book_pdf):
+    garden, first, turn = garden_then_kitchen(folio, book_pdf, "Bread needs flour, water, salt and yeast. Knead the "
+                                                               "dough in the morning, for ten minutes, and water it "
+                                                               "lightly.")
     assert first.cited_books == [garden]
-    turn = [(first.question, first.text)]
     a = folio.ask("Why in the morning?", history=turn, follow_books=first.cited_books).consume()
     assert a.sources and all(s.book_id == garden for s in a.sources)
     # a question that stands alone still searches every book
@@ -109,13 +115,9 @@ def test_a_follow_up_searches_the_books_the_last_answer_cited(folio, book_pdf):
 def test_a_short_nameless_question_stays_with_the_chat_s_books_unless_they_do_not_answer(folio, book_pdf):
     from rag.query.followup import continues_chat
 
-    kitchen = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", "Bread needs flour, water, salt and "
-                                                                     "yeast. Knead the dough for ten minutes, then "
-                                                                     "let it rest in a warm place for an hour.")]})
-    garden = folio.library.ingest(book_pdf, "garden.pdf").book_id
-    folio.library.ingest(kitchen, "kitchen.pdf")
-    first = folio.ask("How often do tomatoes need watering?").consume()
-    turn = [(first.question, first.text)]
+    garden, first, turn = garden_then_kitchen(folio, book_pdf, "Bread needs flour, water, salt and yeast. Knead the "
+                                                               "dough for ten minutes, then let it rest in a warm "
+                                                               "place for an hour.")
     a = folio.ask("What soil is best?", history=turn, follow_books=first.cited_books).consume()
     assert a.sources and all(s.book_id == garden for s in a.sources) and not a.not_found
     assert not any(k.startswith("chat_books_") for k in a.trace)  # answered by the chat's books: asked once
@@ -308,7 +310,7 @@ def test_book_vectors_are_saved_and_a_restart_searches_them_from_disk(folio, boo
     import numpy as np
 
     r = folio.library.ingest(book_pdf, "garden.pdf")
-    f = folio.store._file(r.book_id)
+    f = folio.store.vector_files.path(r.book_id)
     assert f.exists() and f.with_suffix(".ids.json").exists()
     before = [s.hit.id for s in folio.ask("How often do tomatoes need watering?").answer.sources]
 
@@ -325,7 +327,7 @@ def test_book_vectors_are_saved_and_a_restart_searches_them_from_disk(folio, boo
 
     stale = Folio(settings)  # a file left behind whose chunks are gone from Chroma
     stale.store._open()
-    stale.store._save_file("gone", ["gone:0", "gone:1"], np.ones((2, stale.store.dim), np.float32))
+    stale.store.vector_files.save("gone", ["gone:0", "gone:1"], np.ones((2, stale.store.dim), np.float32))
     assert stale.store._load_file("gone") is None and stale.store.query([0.0] * stale.store.dim, 3, ["gone"]) == []
 
 

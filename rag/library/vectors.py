@@ -5,10 +5,10 @@ The collection is named after the model that made its vectors and records model 
 dimension in its metadata; opening it with another model is refused (``EmbeddingMismatchError``).
 Adds are batched to the client's max batch size. Each node's ref-doc is its book, so
 deleting a book deletes exactly its vectors. Searches are exact dot products over the searched books'
-vectors kept in memory (50k chunks: 77 MB, ~5 ms), the hits' text and metadata read from the collection.
-Each book's vectors are also saved as a NumPy file (``data/vectors/<collection>/<book>.npy`` with its ids),
-written when the book is added or first read back, removed with the book, so a restart maps them from disk
-instead of reading every vector back from Chroma.
+vectors kept in memory (50k chunks: 77 MB, ~5 ms), the hits' text and metadata read from the catalog (``fetch``)
+or, without one, from the collection.
+Each book's vectors are also saved as files (``vector_files``), so a restart maps them from disk instead of
+reading every vector back from Chroma; the search itself is ``dense``.
 
 A library larger than ``RAG_DENSE_EXACT_MAX`` chunks is searched in two steps: each book's vectors are kept as a
 sketch — their coordinates on the book's ``RAG_DENSE_SKETCH_DIMS`` principal axes (``<book>.sketch.npz``; 128 of
@@ -22,8 +22,6 @@ included: ~2 GB at a million chunks) into the process the first time anything is
 """
 from __future__ import annotations
 
-import json
-import os
 import re
 import threading
 from pathlib import Path
@@ -33,66 +31,13 @@ import numpy as np
 from ..errors import EmbeddingMismatchError, StoreError
 from ..settings import Settings
 from ..types import Chunk
+from . import dense
+from .vector_files import VectorFiles
 
 
 def collection_name(model: str, dim: int) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", model.lower().rsplit("/", 1)[-1]).strip("-")
     return f"folio-{slug}-{dim}"[:60]
-
-
-def read_rows(mat: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``mat[rows]`` as float32. From a memory-mapped file the rows are read with ``pread`` (one call per run of
-    consecutive rows), so they pass through the page cache without being mapped into the process: fancy indexing
-    on the map would fault in (and count as resident) the pages around every row."""
-    rows = np.asarray(rows, dtype=np.int64)
-    if not isinstance(mat, np.memmap) or not len(rows):
-        return np.asarray(mat[rows], dtype=np.float32)
-    width = mat.shape[1] * mat.dtype.itemsize
-    out = np.empty((len(rows), mat.shape[1]), dtype=mat.dtype)
-    order = np.argsort(rows, kind="stable")
-    fd = os.open(mat.filename, os.O_RDONLY)
-    try:
-        k = 0
-        while k < len(order):
-            e = k
-            while e + 1 < len(order) and rows[order[e + 1]] == rows[order[e]] + 1:
-                e += 1
-            start = mat.offset + int(rows[order[k]]) * width
-            buf = os.pread(fd, width * (e - k + 1), start)
-            out[order[k:e + 1]] = np.frombuffer(buf, dtype=mat.dtype).reshape(e - k + 1, -1)
-            k = e + 1
-    finally:
-        os.close(fd)
-    return out.astype(np.float32, copy=False)
-
-
-class Sketch:
-    """A book's vectors on their own principal axes: ``x · q ≈ mean · q + coords[x] · (basis.T @ q)`` (exact for
-    the part of ``x`` in the span of ``basis``)."""
-
-    def __init__(self, mean: np.ndarray, basis: np.ndarray, coords: np.ndarray):
-        self.mean, self.basis, self.coords = mean, basis, coords
-
-    @classmethod
-    def of(cls, mat: np.ndarray, dims: int, block: int = 65536) -> "Sketch":
-        """The ``dims`` principal axes of ``mat``'s rows (from their covariance, summed block by block)."""
-        dim = mat.shape[1]
-        mean = np.zeros(dim, np.float64)
-        for i in range(0, len(mat), block):
-            mean += np.asarray(mat[i:i + block], dtype=np.float64).sum(axis=0)
-        mean = (mean / max(len(mat), 1)).astype(np.float32)
-        cov = np.zeros((dim, dim), np.float64)
-        for i in range(0, len(mat), block):
-            x = np.asarray(mat[i:i + block], dtype=np.float32) - mean
-            cov += x.T.astype(np.float64) @ x
-        _, vecs = np.linalg.eigh(cov)  # ascending
-        basis = np.ascontiguousarray(vecs[:, ::-1][:, :min(dims, dim)], dtype=np.float32)
-        coords = np.concatenate([(np.asarray(mat[i:i + block], dtype=np.float32) - mean) @ basis
-                                 for i in range(0, len(mat), block)]) if len(mat) else np.zeros((0, len(basis.T)))
-        return cls(mean, basis, np.ascontiguousarray(coords, dtype=np.float32))
-
-    def estimate(self, q: np.ndarray) -> np.ndarray:
-        return self.coords @ (q @ self.basis) + float(self.mean @ q)
 
 
 class VectorStore:
@@ -105,86 +50,25 @@ class VectorStore:
         self._collection = None
         self._vs = None
         self._vectors: dict[str, tuple[list[str], np.ndarray]] = {}  # book id → its chunk ids and vectors
-        self._sketches: dict[str, Sketch] = {}  # book id → its vectors' sketch, once a large library is searched
         self._added: set[str] = set()  # books this process has written vectors for
         self._problems: dict[str, str] = {}  # book id → why its vectors cannot be searched (the library marks it)
-        self.files = Path(settings.data_dir) / "vectors" / self.name  # <book>.npy + <book>.ids.json
+        self.files = Path(settings.data_dir) / "vectors" / self.name  # <book>.npy + <book>.ids.json (+ sketch)
+        self.vector_files = VectorFiles(self.files, dim)
 
     # --- the per-book vector files ----------------------------------------------------
-    def _file(self, book_id: str) -> Path:
-        return self.files / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', book_id)}.npy"
-
-    def _save_file(self, book_id: str, ids: list[str], mat: np.ndarray) -> None:
-        """Atomically (temporary files, then rename: ids last, so ids present ⇒ matrix complete)."""
-        try:
-            self.files.mkdir(parents=True, exist_ok=True)
-            f = self._file(book_id)
-            ids_f = f.with_suffix(".ids.json")
-            tmp = f.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")  # one per writer
-            ids_f.unlink(missing_ok=True)
-            with open(tmp, "wb") as out:
-                np.save(out, np.ascontiguousarray(mat, dtype=np.float32))
-            os.replace(tmp, f)
-            tmp.write_text(json.dumps(ids))
-            os.replace(tmp, ids_f)
-        except OSError:  # a cache: the vectors are in Chroma
-            pass
-
     def _load_file(self, book_id: str) -> tuple[list[str], np.ndarray] | None:
-        """The saved vectors, if their ids are still in the collection (first and last checked)."""
-        f = self._file(book_id)
-        try:
-            ids = json.loads(f.with_suffix(".ids.json").read_text())
-            mat = np.load(f, mmap_mode="r")
-            if not isinstance(ids, list) or not ids or mat.shape != (len(ids), self.dim):
-                raise ValueError("ids and matrix disagree")
-        except FileNotFoundError:
+        """The saved vectors, if their ids are still in the library (first and last checked)."""
+        have = self.vector_files.load(book_id)
+        if have is None:
             return None
-        except Exception:  # noqa: BLE001 - a damaged file (half written, another version): read Chroma again
-            self._remove_file(book_id)
-            return None
+        ids = have[0]
         ends = list(dict.fromkeys([ids[0], ids[-1]]))  # one id for a one-chunk book (Chroma refuses duplicates)
         if self.fetch is not None:  # the catalog holds the book's chunks (it is committed after its vectors)
             if len(self.fetch(book_id, [int(i.rsplit(":", 1)[1]) for i in ends])) != len(ends):
                 return None
         elif len(self._collection.get(ids=ends, include=[])["ids"]) != len(ends):
             return None
-        return ids, mat
-
-    def _remove_file(self, book_id: str) -> None:
-        f = self._file(book_id)
-        for p in (f.with_suffix(".ids.json"), f, f.with_suffix(".sketch.npz")):
-            p.unlink(missing_ok=True)
-
-    def _book_sketch(self, book_id: str, mat: np.ndarray, dims: int) -> Sketch:
-        """A book's ``Sketch`` of ``dims`` axes: kept in memory, saved beside its ``.npy`` (made from it, block by
-        block, the first time a large library is searched)."""
-        want = min(dims, self.dim)
-        with self._lock:
-            have = self._sketches.get(book_id)
-        if have is not None and have.coords.shape == (len(mat), want):
-            return have
-        f = self._file(book_id).with_suffix(".sketch.npz")
-        sk = None
-        try:
-            with np.load(f) as z:
-                got = Sketch(z["mean"], z["basis"], z["coords"])
-            if got.coords.shape == (len(mat), want) and got.basis.shape == (self.dim, want):
-                sk = got
-        except (OSError, ValueError, KeyError):
-            pass
-        if sk is None:
-            sk = Sketch.of(mat, dims)
-            try:
-                tmp = f.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
-                with open(tmp, "wb") as out:
-                    np.savez(out, mean=sk.mean, basis=sk.basis, coords=sk.coords)
-                os.replace(tmp, f)
-            except OSError:  # a cache
-                pass
-        with self._lock:
-            self._sketches[book_id] = sk
-        return sk
+        return have
 
     # --- opening ----------------------------------------------------------------
     def _open(self):
@@ -247,7 +131,7 @@ class VectorStore:
             raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors")
         with self._lock:  # a book added in one call: its vectors are the search's; else read back later
             for b in {c.book_id for c in chunks}:
-                self._sketches.pop(b, None)
+                self.vector_files.forget_sketch(b)
                 if b in self._vectors or b in self._added:
                     self._vectors.pop(b, None)
                 else:
@@ -257,22 +141,21 @@ class VectorStore:
                         np.asarray([vectors[i] for i in pick], dtype=np.float32),
                     )
                 self._added.add(b)
-                self._remove_file(b)
+                self.vector_files.remove(b)
         batch = max(1, min(self._client.get_max_batch_size(), 500))  # nodes made per batch: less memory at once
         for i in range(0, len(chunks), batch):
             vs.add([node(c, v) for c, v in zip(chunks[i:i + batch], vectors[i:i + batch])])
         with self._lock:
             whole = {b: self._vectors[b] for b in {c.book_id for c in chunks} if b in self._vectors}
         for b, (ids, mat) in whole.items():  # after Chroma has them
-            self._save_file(b, ids, mat)
+            self.vector_files.save(b, ids, mat)
 
     def delete_book(self, book_id: str) -> None:
         self._open().delete(book_id)
         with self._lock:
             self._vectors.pop(book_id, None)
-            self._sketches.pop(book_id, None)
             self._added.discard(book_id)
-            self._remove_file(book_id)
+            self.vector_files.remove(book_id)
 
     def open(self) -> None:
         """Open the collection (checks model and dimension) without reading from it."""
@@ -291,7 +174,7 @@ class VectorStore:
         with those books' vectors, kept in memory (filled when a book is added, else read from Chroma
         once per book). No metadata filter, whether one book or the whole library is asked (a filter
         makes Chroma scan every chunk's metadata, ~40 ms at 50k chunks; its unfiltered HNSW search is
-        approximate). A library larger than ``dense_exact_max`` chunks goes in two steps (``_two_step``);
+        approximate). A library larger than ``dense_exact_max`` chunks goes in two steps (``dense.two_step``);
         ``settings``: this question's (default: the store's)."""
         if not book_ids:
             return []
@@ -317,7 +200,7 @@ class VectorStore:
                 elif not have[0]:
                     self._problem(book_id, "its vectors are missing from the vector store (Chroma)")
                 else:
-                    self._save_file(book_id, *have)
+                    self.vector_files.save(book_id, *have)
             with self._lock:
                 self._vectors[book_id] = have
         return have
@@ -342,13 +225,10 @@ class VectorStore:
         books = [(b, *self._book_vectors(b)) for b in dict.fromkeys(book_ids)]
         books = [(b, ids, mat) for b, ids, mat in books if ids]
         if sum(len(ids) for _, ids, _ in books) > s.dense_exact_max:
-            scored = self._two_step(q, k, books, s)
+            scored = dense.two_step(books, q, k, s.dense_candidates,
+                                    lambda b, mat: self.vector_files.sketch(b, mat, s.dense_sketch_dims))
         else:
-            scored = []
-            for _, ids, mat in books:
-                sims = mat @ q
-                top = np.argpartition(-sims, k - 1)[:k] if k < len(ids) else np.arange(len(ids))
-                scored += [(float(sims[i]), ids[i]) for i in top]
+            scored = dense.exact(books, q, k)
         scored = sorted(scored, reverse=True)[:k]
         if not scored:
             return []
@@ -362,21 +242,6 @@ class VectorStore:
         got = self._collection.get(ids=[i for _, i in scored], include=["metadatas", "documents"])
         by_id = {i: (doc, m) for i, doc, m in zip(got["ids"], got["documents"], got["metadatas"])}
         return [(Chunk.from_metadata(*by_id[i]), sim) for sim, i in scored if i in by_id]
-
-    def _two_step(self, q: np.ndarray, k: int, books, s: Settings) -> list[tuple[float, str]]:
-        """The candidates whose estimated similarity (each book's ``Sketch``) is highest, re-scored exactly."""
-        est = np.concatenate([self._book_sketch(b, mat, s.dense_sketch_dims).estimate(q) for b, _, mat in books])
-        n = min(max(s.dense_candidates, k), len(est))
-        cand = np.argpartition(-est, n - 1)[:n] if n < len(est) else np.arange(len(est))
-        starts = np.cumsum([0] + [len(ids) for _, ids, _ in books])
-        which = np.searchsorted(starts, cand, side="right") - 1
-        scored: list[tuple[float, str]] = []
-        for j in np.unique(which):
-            _, ids, mat = books[j]
-            rows = np.sort(cand[which == j] - starts[j])
-            sims = read_rows(mat, rows) @ q
-            scored += [(float(v), ids[r]) for v, r in zip(sims, rows)]
-        return scored
 
     def _rows_of(self, ids: list[str]) -> tuple[dict[str, np.ndarray], list[str]]:
         """Vectors of chunks ``ids`` from the books' vector files (a chunk's row is its index when the file lists
@@ -392,10 +257,12 @@ class VectorStore:
             by_book.setdefault(b, []).append((i, int(idx)))
         for b, want in by_book.items():
             book_ids, mat = self._book_vectors(b)  # kept once read, as for a search
-            ok = [(i, r) for i, r in want if r < len(book_ids) and book_ids[r] == i]
-            rest += [i for i, r in want if not (r < len(book_ids) and book_ids[r] == i)]
+            ok, missed = [], []
+            for i, r in want:
+                (ok if r < len(book_ids) and book_ids[r] == i else missed).append((i, r))
+            rest += [i for i, _ in missed]
             if ok:
-                rows = read_rows(mat, np.array([r for _, r in ok]))
+                rows = dense.read_rows(mat, np.array([r for _, r in ok]))
                 found.update({i: v for (i, _), v in zip(ok, rows)})
         return found, rest
 

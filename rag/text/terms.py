@@ -40,15 +40,18 @@ CAPTION_WORD = re.compile(r"^(?:fig|figs|figure|figures|table|tables|abb|abbildu
                           r"hình|bảng|chapter|kapitel|chapitre|section|page|seite)$", re.I)
 
 
-def names(text: str) -> set[str]:
+@functools.lru_cache(maxsize=256)
+def names(text: str) -> frozenset[str]:
     """The names in a question: words written with a capital inside the sentence ("Python", "LaTeX", "Mozart"; at
     a sentence's start only with a second capital: "AMC …"), three letters or more ("C", "AL" are not told apart
     from other words), caption words ("Figure", "Tabelle") left out. German nouns count too."""
     found = set()
     for m in re.finditer(r"\w+", text):
-        w, before = m.group(0), text[:m.start()].rstrip()
-        opens = not before or before[-1] in ".?!:;"  # a sentence's first word is capitalised anyway
+        w, j = m.group(0), m.start() - 1
+        while j >= 0 and text[j].isspace():
+            j -= 1
+        opens = j < 0 or text[j] in ".?!:;"  # a sentence's first word is capitalised anyway
         if sum(ch.isupper() for ch in w) > (1 if opens else 0):
             found.add(w)
-    return {w for w in found if sum(ch.isalpha() for ch in w) >= 3 and not CAPTION_WORD.match(w)}
+    return frozenset(w for w in found if sum(ch.isalpha() for ch in w) >= 3 and not CAPTION_WORD.match(w))
 

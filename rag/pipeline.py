@@ -165,14 +165,21 @@ def named_figures(p: "Pipeline", r: Run) -> bool | None:
 
 
 def editions(p: "Pipeline", r: Run) -> bool | None:
-    """The same passage in two books (two editions) is one source, from the book in the question's language."""
+    """The same passage in two books (two editions, or two language editions of one book) is one source, from the
+    book in the question's language."""
     from .retrieve.editions import in_language, one_per_passage
+    from .retrieve.translations import in_question_language
     from .text.languages import detect
 
     if len(r.books) < 2 or not r.hits:
         return False
     lang = detect(r.query)
-    kept = one_per_passage(in_language(r.hits, r.books, lang, p.res.catalog.same_text), r.books, lang)
+    t = r.settings.tuning.retrieve
+    hits = in_language(r.hits, r.books, lang, p.res.catalog.same_text)
+    hits = in_question_language(hits, r.books, lang, p.res.catalog.numbered_section,
+                                lambda ids: p.res.store.similarities(r.query_vector, ids),
+                                t.edition_min_sections, t.edition_min_overlap, t.edition_page_ratio)
+    kept = one_per_passage(hits, r.books, lang)
     if [h.chunk.id for h in kept] == [h.chunk.id for h in r.hits]:
         return False
     r.hits = kept

@@ -6,11 +6,20 @@ Chroma's scalar metadata only at the store boundary (``to_metadata``/``from_meta
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
 PAGE_SEP = "\n\n"
 LINE_FURNITURE = 3  # the 7th value of a line box: a running header, footer or page number
+_HEADING_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
+
+
+def heading_number(section: str) -> str:
+    """The number of a section path's innermost heading ('4.8.5' of 'Basics > 4. Basics > 4.8 Netboot > 4.8.5
+    Qemu'), '' when it has none."""
+    m = _HEADING_NUMBER.match(section.rsplit(" > ", 1)[-1].strip())
+    return m.group(1) if m else ""
 
 
 @dataclass(frozen=True)
@@ -142,6 +151,10 @@ class Chunk:
     def from_metadata(cls, text: str, meta: dict) -> "Chunk":
         keys = cls.__dataclass_fields__.keys()
         return cls(text=text, **{k: meta[k] for k in keys if k != "text" and k in meta})
+
+    @property
+    def heading_number(self) -> str:
+        return heading_number(self.section)
 
     @property
     def pages_label(self) -> str:

@@ -52,6 +52,18 @@ def test_never_ends_on_an_item_cut_off_where_its_content_begins():
     assert grow(us, 1, lambda k: True, 4) == (0, 3)
 
 
+def test_a_sentence_ending_on_for_example_brings_its_example():
+    for lead in ("as needed, e.g.", "comme suit", "zum Beispiel:", "for example"):
+        text = (f"You may specify your APT proxy with the --apt-http-proxy option {lead}\n\n"
+                "$ lb config --apt-http-proxy http://proxy/\n\nTweaking APT to save space is next.")
+        us = units(source(text, code=("$ lb config --apt-http-proxy http://proxy/",)))
+        assert [u.kind for u in us] == ["sentence", "code", "sentence"], lead
+        assert grow(us, 0, lambda k: False, 4) == (0, 1), lead
+    plain = units(source("Proxies are set with an option.\n\n$ lb config --apt-http-proxy http://proxy/",
+                         code=("$ lb config --apt-http-proxy http://proxy/",)))
+    assert grow(plain, 0, lambda k: False, 4) == (0, 0)  # a finished sentence does not bring the code after it
+
+
 def test_never_ends_on_a_colon():
     us = units(source("The answer is long and detailed. It has two parts as follows:"))
     assert grow(us, 0, lambda k: True, 4) == (0, 0)

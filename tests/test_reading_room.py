@@ -190,6 +190,22 @@ def test_a_citation_opens_where_the_answer_s_first_quote_is_and_shows_a_quote_on
     assert folio.reader.open_source(shifted, answer.text).page == target.page
 
 
+def test_a_sentence_a_page_break_cuts_is_found_on_the_page_where_it_begins():
+    from rag.evidence.render import locate
+    from rag.types import Page
+
+    quote = "To include files, simply add them to your config/ includes.chroot directory."
+    end = Page(74, "74", "Another is to supply files.\n\nTo include files, simply add them to your config/\n\n74", 0)
+    start = Page(75, "75", "Customizing contents\nsimply add them to your config/ includes.chroot directory. This "
+                           "directory corresponds to the root directory.", 90)
+    a, b = locate(end, quote)
+    assert end.text[a:b] == "To include files, simply add them to your config/"
+    a, b = locate(start, quote)
+    assert start.text[a:b] == "simply add them to your config/ includes.chroot directory."
+    assert locate(Page(3, "3", "Elsewhere: simply add them to your config/ in the middle of a long page. " * 3, 0),
+                  quote) is None  # a few of its words in the middle of a page are not the sentence
+
+
 def test_a_page_that_cannot_be_drawn_or_a_deleted_book_gives_a_clear_message(folio, book_pdf):
     answer, src = cited(folio, book_pdf)
     target = folio.reader.open_source(src, answer.text)

@@ -14,18 +14,25 @@ from dataclasses import dataclass
 
 from ..chunking.zones import BOILERPLATE_LABEL
 from ..context.layout import CODE, FURNITURE, TABLE
-from ..types import Source
+from ..types import Source, heading_number
 
 # a list item opens its line: a bullet, "1." / "2)" / "(3)", "a)" / "(b)", "(i)" … "(xii)", "Step 3:" is prose
 ITEM = re.compile(r"^\s*(?:[-•*–▪◦·●○■□➢►✓]\s|\(?\d{1,2}[.)](?![\d.])\s*|\([a-z]\)\s*|[a-z]\)\s+|"
                   r"\((?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s*|(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s+)(?=\S)", re.I)
 # a sentence that points back at what came before it
 REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|"
-                         r"dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|ce(?:tte|s)?|cela|il|elle|ils|elles|"
-                         r"ici|alors|ainsi)\b", re.I)
+                         r"for (?:example|instance)|e\.\s?g\.|dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|"
+                         r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
+                         r"par exemple)(?=\W)", re.I)
+BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
+HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
 # an entry of a glossary or definition list: a term of at most four words, a colon, its definition
 ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
 ENDS = re.compile(r"[.!?…)\]»“”\"'](?:\s*\[\d+\])?\s*$")  # a finished sentence; anything else leads on
+# a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
+LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
+                      r"for instance|such as|zum Beispiel|beispielsweise|par exemple|comme suit|wie folgt|as follows)"
+                      r"[.,]?)\s*$", re.I)
 MAX_CODE_LINES, MAX_TABLE_ROWS, MAX_ITEMS, MAX_WORDS = 30, 16, 12, 160
 
 
@@ -182,18 +189,22 @@ def _join(texts: list[str]) -> str:
 
 
 def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
-    """The span [i, j] of units around anchor ``k``: back one sentence when the anchor points back (or to a list's
-    intro when it is an item), forward while ``keep(unit index)`` says the next sentence still answers, and always over
-    what an open sentence (ending with a colon, or unfinished) introduces: its listing, table, items or next
-    sentence."""
+    """The span [i, j] of units around anchor ``k``: back a sentence or two when the anchor points back ("This …",
+    "For example, …"), to a list's intro when it is an item, and to where a sentence cut by a page break begins;
+    forward while ``keep(unit index)`` says the next sentence still answers, and always over what an open sentence
+    (ending with a colon, or unfinished) introduces: its listing, table, items or next sentence."""
     i = j = k
     if us[k].kind == "item":  # back to the first item of its list and the sentence that introduces the list
         while i > 0 and us[i - 1].kind == "item" and k - i < MAX_ITEMS:
             i -= 1
         if i > 0 and _opens(us[i - 1]):
             i -= 1
-    elif k > 0 and REFERS_BACK.match(us[k].text) and us[k - 1].kind == "sentence":
-        i = k - 1
+    else:  # "For example, …" / "This …": back to the sentence it points at (and once more if that one does too)
+        while i > 0 and k - i < BACK_SENTENCES and REFERS_BACK.match(us[i].text) and us[i - 1].kind == "sentence" \
+                and not (i < k and us[i].opens_paragraph):
+            i -= 1
+    while i > 0 and us[i].prose and us[i].text[:1].islower() and _cut_sentence(us[i - 1]):
+        i -= 1  # a sentence cut by a page break: from where it begins
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)
@@ -221,6 +232,13 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     return i, j
 
 
+def _cut_sentence(u: Unit) -> bool:
+    """The first part of a sentence a page break cut ("To include files, simply add them to your config/"): no end
+    mark, and not a heading (headings are short, and often numbered)."""
+    return u.kind == "sentence" and not u.finished and len(u.text.split()) >= HEADING_WORDS \
+        and not heading_number(u.text)
+
+
 def _entry(u: Unit) -> bool:
     """A glossary entry: 'aliasing: A circumstance where …' (a term of at most four words, then a colon)."""
     m = ENTRY.match(u.text)
@@ -233,5 +251,6 @@ def _cut(u: Unit) -> bool:
 
 
 def _opens(u: Unit) -> bool:
-    """A sentence that leads on to what follows: it ends with a colon or is unfinished."""
-    return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished)
+    """A sentence that leads on to what follows: it ends with a colon, is unfinished, or ends on "e.g." or
+    "for example"."""
+    return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished or bool(LEADS_ON.search(u.text)))

@@ -17,14 +17,34 @@ QUOTE_COLOUR = (1.0, 0.62, 0.1)  # orange: the sentence the answer quotes
 CROP_MARGIN = 48.0  # points above and below the highlighted lines in a cropped view
 
 
+SPLIT_MIN_WORDS = 4  # the shortest part of a sentence a page break cut that is taken to be it
+PAGE_EDGE = 60  # characters a cut sentence may leave after (or before) it on its page: a page number, a footer
+
+
 def locate(page: Page, sentence: str) -> tuple[int, int] | None:
-    """Page-local span of ``sentence`` in the page text, ignoring whitespace differences."""
+    """Page-local span of ``sentence`` in the page text, ignoring whitespace differences; for a sentence a page
+    break cuts, the part of it on this page (its beginning at the page's end, or its end at the page's start)."""
     words = sentence.split()
     if not words:
         return None
-    pattern = r"\s+".join(re.escape(w) for w in words)
-    m = re.search(pattern, page.text)
-    return (m.start(), m.end()) if m else None
+    m = re.search(_words(words), page.text)
+    if m:
+        return m.start(), m.end()
+    reach = len(sentence) + PAGE_EDGE  # only so near the page's end (start) can a cut sentence begin (end)
+    end_at = max(0, len(page.text) - reach)
+    end, start = page.text[end_at:], page.text[:reach]
+    for n in range(len(words) - 1, SPLIT_MIN_WORDS - 1, -1):
+        head = [m for m in re.finditer(_words(words[:n]), end) if len(end) - m.end() <= PAGE_EDGE]
+        if head:
+            return end_at + head[-1].start(), end_at + head[-1].end()
+        tail = re.search(_words(words[-n:]), start)
+        if tail and tail.start() <= PAGE_EDGE:
+            return tail.start(), tail.end()
+    return None
+
+
+def _words(words: list[str]) -> str:
+    return r"\s+".join(re.escape(w) for w in words)
 
 
 def render_page(pdf: Path, page: Page, spans: list[tuple[int, int]], quotes: list[tuple[int, int]], out_dir: Path,

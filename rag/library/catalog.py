@@ -340,6 +340,13 @@ class Catalog:
             got = {r["chunk_index"]: Chunk(**dict(r)) for r in rows}
         return [got[i] for i in indices if i in got]
 
+    def numbered_section(self, book_id: str, number: str) -> list[Chunk]:
+        """The chunks of one book whose innermost heading is numbered ``number`` ('8.4.2'), in order."""
+        with self._db() as db:
+            rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id=? AND instr(section, ?) > 0 "
+                              "ORDER BY chunk_index", (book_id, number))
+            return [c for c in (Chunk(**dict(r)) for r in rows) if c.heading_number == number]
+
     def same_text(self, book_ids: list[str], text: str) -> list[Chunk]:
         """The chunks of ``book_ids`` whose text is exactly ``text`` (a passage's copy in another edition)."""
         if not book_ids:

@@ -70,6 +70,12 @@ class RetrieveTuning(_Group):
     wants_hits: int = Field(3, description="A question that asks for a year or for who made something is not "
                                            "answered unless one of this many best passages holds one "
                                            "(``rag.query.wants``); 0 turns the check off.")
+    edition_min_sections: int = Field(20, description="Two books in different languages are editions of one work "
+                                                      "(``rag.retrieve.translations``) only if each has this many "
+                                                      "numbered headings …")
+    edition_min_overlap: float = Field(0.8, description="… and they share this share of them …")
+    edition_page_ratio: float = Field(0.75, description="… and the shorter has at least this share of the longer's "
+                                                        "pages.")
 
 
 class AnswerTuning(_Group):

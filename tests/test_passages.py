@@ -130,6 +130,19 @@ def test_the_parts_of_a_two_part_question_are_answered_from_one_book():
     assert "[1]" in text and "[2]" not in text and "differ with you" not in text
 
 
+def test_the_parts_of_a_two_part_question_never_quote_the_same_sentence_twice():
+    note = source("Package names may also be injected into the list at build time. What happens when a package does "
+                  "not exist depends on your choice of APT utility. See Choosing apt or aptitude for details.", n=1,
+                  book="live")
+    apt = source("You can use either apt or aptitude when installing packages. With apt, a missing package makes the "
+                 "installation fail.", n=2, book="live")
+    text = ExtractiveBackend(_Flat()).answer(
+        "My package list names a package that does not exist. Will the build break, and does it matter whether I use "
+        "apt or aptitude?", [note, apt])
+    sentences = [x for x in text.replace("[1]", "").replace("[2]", "").split(". ") if x.strip()]
+    assert len(sentences) == len(set(x.strip() for x in sentences)), text
+
+
 def test_a_question_asking_which_is_best_is_answered_by_the_sentence_that_ranks():
     text = ("Each essential oil was characterised by its terpenoid content and tested on Vero cells. "
             "PG yielded the least toxic extract of the three essential oils.")

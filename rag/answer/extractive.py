@@ -195,9 +195,11 @@ class ExtractiveBackend:
                 # the parts of one question are about one subject ("… and what's the difference?"): once a part is
                 # answered, the others are answered from the same book, never stitched from an unrelated one
                 book = by_n[chosen[0].n].book_id if chosen else None
-                for p in self.passages(part, [s for s in sources if book is None or s.book_id == book], limit=1):
-                    if all((p.n, p.units[0].start) != (c.n, c.units[0].start) for c in chosen):
+                for p in self.passages(part, [s for s in sources if book is None or s.book_id == book], limit=2):
+                    if not any(p.n == c.n and p.units[0].start < c.units[-1].end and c.units[0].start < p.units[-1].end
+                               for c in chosen):  # one part's passage does not repeat another's sentences
                         chosen.append(p)
+                        break
         else:
             chosen = self.passages(question, sources)
         return "\n\n".join(p.render() for p in chosen)

@@ -14,9 +14,27 @@ from rag.types import Chunk, Hit
     ("Was ist die Produkttopologie im Buch?", "Produkttopologie"),
     ("Wann heißt ein topologischer Raum hausdorffsch?", "hausdorffsch"),
     ("How do I open a file?", None),
+    ("Qu'est-ce qu'un système live ?", "système live"),
+    ("C'est quoi, concrètement, un système live ?", "système live"),
+    ("Que signifie « chroot » dans ce manuel ?", "chroot"),
+    ("Qu’est-ce que la persistance ?", "persistance"),
+    ("Án lệ là gì?", "Án lệ"),
+    ("Comment installer un paquet ?", None),
 ])
 def test_the_term_a_question_asks_to_define(question, term):
     assert definition_term(question) == term
+
+
+def test_french_and_vietnamese_definitions_are_recognised():
+    from rag.query.definitions import definition_pattern
+
+    fr = definition_pattern("C'est quoi, concrètement, un système live ?")
+    assert fr.search("Un système live signifie généralement un système d'exploitation démarré sur un ordinateur.")
+    assert fr.search("On appelle système live un système démarré depuis un support amovible.")
+    assert not fr.search("Bien que les paquets soient installés dans le système live que vous construisez.")
+    vi = definition_pattern("Án lệ là gì?")
+    assert vi.search("Án lệ là những lập luận, phán quyết trong bản án.")
+    assert not vi.search("Tòa án áp dụng án lệ khi xét xử.")
 
 
 USES = ["Each time through the loop, Python selects the next tuple in the list.",

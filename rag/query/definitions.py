@@ -1,6 +1,6 @@
-"""Definition questions ("What is a tuple in Python?", "Was ist ein Homöomorphismus?", "Wann heißt … kompakt?"):
-the term asked about, and a pattern for the sentences that define it ("A tuple is …", "tuple: …",
-"f heißt Homöomorphismus, wenn …")."""
+"""Definition questions ("What is a tuple in Python?", "Was ist ein Homöomorphismus?", "Wann heißt … kompakt?",
+"Qu'est-ce qu'un système live ?", "Án lệ là gì?"): the term asked about, and a pattern for the sentences that
+define it ("A tuple is …", "tuple: …", "f heißt Homöomorphismus, wenn …", "Un système live signifie …")."""
 from __future__ import annotations
 
 import re
@@ -12,17 +12,26 @@ DEFINE_Q = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s
 DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+"
                          r"(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?(.+?)\s*\??\s*$", re.I)
 WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
+# "Qu'est-ce qu'un système live ?", "C'est quoi, concrètement, un paquet ?", "Que signifie « chroot » ?"
+_FR_ARTICLE = r"(?:une?\s+|les?\s+|la\s+|l['’]\s*|des\s+)?"
+DEFINE_Q_FR = re.compile(r"^\s*(?:qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)|c['’]est\s+quoi\s*,?\s*(?:[\w-]+\s*,\s*)?|"
+                         r"que\s+(?:signifie|veut\s+dire|désigne)\s+)" + _FR_ARTICLE +
+                         r"[«“\"]?\s*(.+?)\s*[»”\"]?\s*\??\s*$", re.I)
+# "Án lệ là gì?"
+DEFINE_Q_VI = re.compile(r"^\s*(.+?)\s+là\s+gì\s*\??\s*$", re.I)
 
 # "What is a tuple in Python?" defines "tuple": a trailing "in/im/for/bei …" names the context, not the term
-QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim)\s+.+$", re.I)
+QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour|trong)\s+.+$", re.I)
 
 
 def definition_term(question: str) -> str | None:
-    """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' question asks to define, else None."""
-    m = DEFINE_Q.match(question) or DEFINE_Q_DE.match(question)
+    """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' / 'Qu'est-ce que X ?' / 'X là gì?' question asks
+    to define, else None."""
+    m = DEFINE_Q.match(question) or DEFINE_Q_DE.match(question) or DEFINE_Q_FR.match(question) \
+        or DEFINE_Q_VI.match(question)
     if m:
         term = next(g for g in m.groups() if g).strip()
-        return QUALIFIER.sub("", term) or term
+        return (QUALIFIER.sub("", term) or term).strip(" «»“”\"")
     m = WHEN_CALLED_DE.match(question)
     return m.group(1) if m else None
 
@@ -43,6 +52,11 @@ def definition_pattern(question: str) -> re.Pattern | None:
     if DEFINE_Q.match(question):
         return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|"
                           rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b)", re.I)
+    if DEFINE_Q_FR.match(question):  # "Un système live signifie …", "On appelle paquet …", "paquet : …"
+        return re.compile(rf"(^{t}\s*:|\b(?:appel(?:le|é|ée|és|ées)|nomm(?:e|é|ée))\s+{_FR_ARTICLE}{t}\b|"
+                          rf"^{_FR_ARTICLE}{t}\s+(?:est|sont|signifie|désigne|représente|consiste)\b)", re.I)
+    if DEFINE_Q_VI.match(question):  # "Án lệ là những bản án …"
+        return re.compile(rf"(^{t}\s*:|^{t}\s+(?:là|được hiểu là)\b|\bgọi là\s+{t}\b)", re.I)
     if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
         return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
     adj = _adjective(term)

@@ -64,6 +64,18 @@ def test_a_sentence_ending_on_for_example_brings_its_example():
     assert grow(plain, 0, lambda k: False, 4) == (0, 0)  # a finished sentence does not bring the code after it
 
 
+def test_an_example_reaches_back_to_what_it_illustrates_and_a_sentence_cut_by_a_page_break_is_whole():
+    text = ("Chroot local includes add files to the live system.\n\nTo include files, simply add them to your "
+            "config/\n\nincludes.chroot directory. This directory corresponds to the root directory. For example, "
+            "to add a file /var/www/index.html, use:\n\n$ mkdir -p config/includes.chroot/var/www")
+    us = units(source(text, code=("$ mkdir -p config/includes.chroot/var/www",)))
+    k = next(i for i, u in enumerate(us) if u.text.startswith("For example"))
+    i, j = grow(us, k, lambda k: False, 4)
+    assert us[i].text.startswith("To include files") and us[j].kind == "code", [u.text for u in us[i:j + 1]]
+    heading = units(source("2.9. Glossary\n\nvariable: A name that refers to a value."))
+    assert grow(heading, 1, lambda k: False, 4)[0] == 1  # a heading is not the first half of a cut sentence
+
+
 def test_never_ends_on_a_colon():
     us = units(source("The answer is long and detailed. It has two parts as follows:"))
     assert grow(us, 0, lambda k: True, 4) == (0, 0)

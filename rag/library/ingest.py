@@ -92,7 +92,8 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
     t = time.perf_counter()
     try:
         book = parse_pdf(doc.pdf, filename, settings.max_upload_mb, language=settings.language, use_ocr=settings.ocr,
-                         progress=lambda page, pages, note: progress("parsing", page / pages, note))
+                         progress=lambda page, pages, note: progress("parsing", page / pages, note),
+                         laid_out=doc.converted)
     except Exception as e:
         raise damaged(e, filename) or e
     book = doc.finish(book)  # a converted book: its own table of contents, captions, format and language

@@ -33,14 +33,39 @@ def superscript(text: str) -> str:
     return text.translate(_SUPERSCRIPT)
 
 
-def _text_blocks(page) -> list[dict]:
+def _text_blocks(page, laid_out: bool = False) -> list[dict]:
+    """The page's text blocks in reading order. A word a typesetter hyphenated at a line end is joined
+    ("tabu-" + "lated" → "tabulated"). A book Folio laid out itself (EPUB, DOCX, HTML …) was never hyphenated: the
+    layout breaks lines only after a hyphen the text has ("--apt-" + "ftp-proxy"), so there the line is joined with
+    its hyphen kept (``_join_hyphen_breaks``)."""
     import pymupdf
 
     # ligatures are expanded ("ﬀ" → "ff"): "hausdorﬀsch" must match a question's "hausdorffsch" in BM25, the
     # embedder and the quote check (Geometrie und Topologie has 381 of them)
-    flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_DEHYPHENATE
+    flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+    if not laid_out:
+        flags |= pymupdf.TEXT_DEHYPHENATE
     blocks = [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
+    if laid_out:
+        blocks = [_join_hyphen_breaks(b) for b in blocks]
     return columns.reading_order(blocks, page.rect.width)
+
+
+def _join_hyphen_breaks(block: dict) -> dict:
+    """A block whose lines that end with a hyphen carry on with the next line (one line: its spans, the union of
+    the boxes), the hyphen kept."""
+    lines: list[dict] = []
+    for line in block["lines"]:
+        prev = lines[-1] if lines else None
+        text = "".join(s["text"] for s in prev["spans"]).rstrip() if prev else ""
+        if prev is not None and text.endswith("-") and len(text) > 1 and line["spans"]:
+            last = prev["spans"][-1]
+            prev["spans"] = prev["spans"][:-1] + [{**last, "text": last["text"].rstrip()}] + line["spans"]
+            a, b = prev["bbox"], line["bbox"]
+            prev["bbox"] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+            continue
+        lines.append({**line, "spans": list(line["spans"])})
+    return {**block, "lines": lines}
 
 
 def _page_text(blocks: list[dict], exclude: set = frozenset()):
@@ -145,10 +170,11 @@ def _no_progress(done: int, total: int, note: str) -> None:
 
 
 def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bool = True, language: str = "",
-              use_ocr: bool = True, progress=_no_progress, find_tables: bool = True) -> ParsedBook:
+              use_ocr: bool = True, progress=_no_progress, find_tables: bool = True,
+              laid_out: bool = False) -> ParsedBook:
     """``language`` (a ``rag.text.languages`` code, empty = detect) picks the OCR language; ``use_ocr`` False leaves
     scanned pages unread; ``progress(page, pages, note)`` is called before each OCR'd page and every
-    ``PAGES_PER_STEP`` pages."""
+    ``PAGES_PER_STEP`` pages; ``laid_out``: the PDF is Folio's layout of another format (no typesetter's hyphens)."""
     check_pdf_bytes(data, filename, max_mb)
     doc = open_pdf(data, filename)
     try:
@@ -172,7 +198,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
             if i and i % PAGES_PER_STEP == 0:
                 progress(i, doc.page_count, f"Read {i} of {doc.page_count} pages")
             try:
-                blocks = _text_blocks(page)
+                blocks = _text_blocks(page, laid_out)
                 label = page.get_label() or str(i + 1)
                 page_tables = tables.find(page) if find_tables else []
                 if page_tables:

@@ -26,9 +26,9 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # 4: contents/index/references/copyright chunks tagged; 5: ruled tables as Markdown rows, kept whole; scans OCR'd;
 # 6: ligatures expanded; 7: administrative sections (funding, competing interests, acknowledgements) tagged,
 # section headings may be embedded with the chunk; 8: sentences split by rag.text.split, not NLTK's Punkt; 9:
-# superscript digits kept as superscripts, 1×10⁵ not 1×105), so adding a book again re-makes its chunks instead of
-# keeping the old ones
-CHUNKING_VERSION = 9
+# superscript digits kept as superscripts, 1×10⁵ not 1×105; 10: a book Folio laid out keeps the hyphen a line ends
+# with, --apt-ftp-proxy not -apt-ftp-proxy), so adding a book again re-makes its chunks instead of keeping the old ones
+CHUNKING_VERSION = 10
 
 
 class Settings(BaseSettings):

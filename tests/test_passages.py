@@ -97,6 +97,15 @@ def test_administrative_paragraphs_are_no_answer():
     assert [u.kind for u in us] == ["boilerplate", "sentence"]
 
 
+def test_administrative_paragraphs_answer_the_questions_that_ask_for_them():
+    src = source("Funding acquisition: Pierre Roques, Jimmy Selambarom.\n\nFunding: This work was supported by the "
+                 "Regional Council of Reunion Island to MR. The funders had no role in study design.\n\n"
+                 "The oils reduced viral replication when applied early.")
+    backend = ExtractiveBackend(_Flat())
+    assert "supported by the Regional Council" in backend.answer("Who funded the study?", [src])
+    assert "supported by" not in backend.answer("When do the oils reduce viral replication?", [src])
+
+
 def test_the_extractive_answer_is_a_whole_passage_with_its_code(embed):
     code = ("fin = open('words.txt')", "for line in fin:", "word = line.strip()", "print(word)")
     src = source(CODE_TEXT, code=code, indent={"word = line.strip()": 4, "print(word)": 4})

@@ -5,10 +5,12 @@ a share of the question's key terms it contains + the stage's tuning bonuses (``
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Iterator
 
 import numpy as np
 
+from ..chunking.zones import asks_for_zone
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
 from ..query.followup import fold_history
@@ -138,6 +140,8 @@ class ExtractiveBackend:
         t = self.t
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
+        if asks_for_zone(question):  # "Who funded the study?": the "Funding: …" paragraph is the answer
+            us = {n: [replace(u, kind="sentence") if u.kind == "boilerplate" else u for u in v] for n, v in us.items()}
         cands: list[tuple[str, int, bool]] = []
         where: list[tuple[int, int]] = []  # (source n, unit index) of each candidate
         for s in sources:

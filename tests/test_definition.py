@@ -20,6 +20,11 @@ from rag.types import Chunk, Hit
     ("Qu’est-ce que la persistance ?", "persistance"),
     ("Án lệ là gì?", "Án lệ"),
     ("Comment installer un paquet ?", None),
+    ("recursion", "recursion"),
+    ("state diagram?", "state diagram"),
+    ("Homöomorphismus", "Homöomorphismus"),
+    ("how?", None),
+    ("1984", None),
 ])
 def test_the_term_a_question_asks_to_define(question, term):
     assert definition_term(question) == term
@@ -32,6 +37,9 @@ def test_french_and_vietnamese_definitions_are_recognised():
     assert fr.search("Un système live signifie généralement un système d'exploitation démarré sur un ordinateur.")
     assert fr.search("On appelle système live un système démarré depuis un support amovible.")
     assert not fr.search("Bien que les paquets soient installés dans le système live que vous construisez.")
+    bare = definition_pattern("recursion")
+    assert bare.search("Recursion is when a function calls itself.")
+    assert not bare.search("An infinite recursion never ends.")
     vi = definition_pattern("Án lệ là gì?")
     assert vi.search("Án lệ là những lập luận, phán quyết trong bản án.")
     assert not vi.search("Tòa án áp dụng án lệ khi xét xử.")

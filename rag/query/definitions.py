@@ -20,6 +20,11 @@ DEFINE_Q_FR = re.compile(r"^\s*(?:qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)|c['�
 # "Án lệ là gì?"
 DEFINE_Q_VI = re.compile(r"^\s*(.+?)\s+là\s+gì\s*\??\s*$", re.I)
 
+# a bare term typed as a question ("recursion", "state diagram?", "Homöomorphismus"): looked up as "what is it?"
+TERM_ONLY = re.compile(r"^\s*([^\W\d_][\w’'-]*(?:\s+[\w’'-]+){0,2})\s*\??\s*$")
+QUESTION_WORD = re.compile(r"^(?:what|who|how|why|when|where|which|is|are|do|does|can|was|wer|wie|warum|wann|wo|"
+                           r"welche\w*|ist|sind|que|qui|quoi|comment|pourquoi|quand|où|quel\w*|est)$", re.I)
+
 # "What is a tuple in Python?" defines "tuple": a trailing "in/im/for/bei …" names the context, not the term
 QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour|trong)\s+.+$", re.I)
 
@@ -33,7 +38,16 @@ def definition_term(question: str) -> str | None:
         term = next(g for g in m.groups() if g).strip()
         return (QUALIFIER.sub("", term) or term).strip(" «»“”\"")
     m = WHEN_CALLED_DE.match(question)
-    return m.group(1) if m else None
+    if m:
+        return m.group(1)
+    return _term_only(question)
+
+
+def _term_only(question: str) -> str | None:
+    m = TERM_ONLY.match(question)
+    if not m or QUESTION_WORD.match(m.group(1).split()[0]):
+        return None
+    return m.group(1)
 
 
 def _adjective(term: str) -> str | None:
@@ -49,6 +63,11 @@ def definition_pattern(question: str) -> re.Pattern | None:
     if term is None:
         return None
     t = re.escape(term)
+    if _term_only(question) and not (DEFINE_Q.match(question) or DEFINE_Q_DE.match(question)):
+        # a bare term, in whatever language: "recursion is …", "recursion: …", "… heißt Rekursion", "on appelle …"
+        return re.compile(rf"(^{t}\s*:|\b(?:called|heißt|heißen|nennt man|appel(?:le|é|ée))\s+(?:\w+\s+)?{t}\b|"
+                          rf"^(?:an?\s+|the\s+|eine?[nrms]?\s+|der\s+|die\s+|das\s+|une?\s+|les?\s+|la\s+|l['’])?"
+                          rf"{t}\s+(?:is|are|refers to|means|ist|sind|bezeichnet|est|sont|désigne|signifie)\b)", re.I)
     if DEFINE_Q.match(question):
         return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|"
                           rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b)", re.I)

@@ -150,6 +150,8 @@ def outcome_line(answer: dict) -> None:
     """The one confidence notion, in plain words (the same words the Metrics page uses)."""
     from rag.answer.metrics import confidence_words, outcome
 
+    if (answer.get("context") or {}).get("searched") is False:  # "?!?" or an empty library: nothing was asked
+        return
     result = outcome(answer)
     words = confidence_words(float(answer.get("confidence") or 0.0), result)
     if result == "likely":

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from .answer import NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backend
+from .answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backend
 from .chunking.zones import ZONES
 from .library.books import Library
 from .library.resources import Resources
@@ -320,6 +320,7 @@ class Pipeline:
                         sources=r.sources)
         if r.done:
             answer.not_found, answer.outcome = True, "not_found"
+            answer.context = {"searched": False}  # nothing was looked for: no confidence to show
             words = any(ch.isalnum() for ch in r.question)
             return AnswerStream(answer, iter([EMPTY_LIBRARY if words else NO_WORDS]), t0)
         answer.context = {**context_report(r.query, r.sources, s),
@@ -330,6 +331,8 @@ class Pipeline:
         if not r.answerable:
             answer.not_found = True
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
+            if r.evidence.get("unknown", 0.0) >= 0.999:  # "再帰とは何ですか？" in a library of English books
+                text += NO_WORD_KNOWN_TEXT
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
         asked = r.question

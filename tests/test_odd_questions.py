@@ -39,6 +39,16 @@ def test_a_long_question_is_answered_from_its_question_part(garden):
 def test_a_question_without_words_says_so(garden, question):
     a = garden.ask(question).consume()
     assert a.not_found and a.text == NO_WORDS and not a.sources
+    assert a.context == {"searched": False}  # nothing was asked of the books: no "not in your books · 0%" under it
+
+
+def test_a_question_none_of_whose_words_the_books_have_says_so(garden):
+    from rag.answer import NO_WORD_KNOWN_TEXT
+
+    a = garden.ask("再帰とは何ですか？").consume()
+    assert a.not_found and a.text.endswith(NO_WORD_KNOWN_TEXT)
+    b = garden.ask("How often do unicorns need watering?").consume()  # some words are the book's: no such hint
+    assert NO_WORD_KNOWN_TEXT not in b.text
 
 
 def test_the_asking_part_of_a_long_question():

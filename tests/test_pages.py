@@ -304,6 +304,12 @@ def test_stored_answers_show_their_outcome_likely_and_from_before_outcomes(data_
     assert sum("Likely answer · low confidence" in b for b in badges) == 1  # said once, as the badge
     assert not any("Likely answer" in w for w in words)
     assert any(w.startswith("Not in your books · ") for w in words)  # stored before outcomes: its not_found
+    nothing = f.ask("?!...").consume().to_dict()  # no words: nothing was asked, so no confidence line under it
+    f.chats.add_message(cid, "user", nothing["question"])
+    f.catalog.chats.add_message(cid, "assistant", nothing["text"], nothing)
+    at.run()
+    assert not at.exception
+    assert len([c for c in at.chat_message[-1].caption if c.value.startswith("Not in your books")]) == 0
 
 
 def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf, embed):

@@ -1,7 +1,7 @@
 """Answer backends behind one interface (``AnswerBackend``), chosen by ``Settings.answer_backend``."""
 from __future__ import annotations
 
-from .base import NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend
+from .base import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend
 from ..settings import Settings
 
 
@@ -16,4 +16,4 @@ def make_backend(settings: Settings, embed) -> AnswerBackend:
     return LLMBackend.from_settings(settings)
 
 
-__all__ = ["AnswerBackend", "NOT_FOUND_TEXT", "NOT_IN_BOOKS_TEXT", "make_backend"]
+__all__ = ["AnswerBackend", "NO_WORD_KNOWN_TEXT", "NOT_FOUND_TEXT", "NOT_IN_BOOKS_TEXT", "make_backend"]

@@ -386,3 +386,22 @@ def test_odd_questions_get_an_answer_or_a_clear_decline(folio, book_pdf, questio
     assert a.text and a.outcome in ("answer", "likely", "not_found")
     if not any(ch.isalnum() for ch in question):
         assert a.not_found and a.text.startswith("Ask a question in words")
+
+
+def test_the_first_book_says_it_waits_for_the_embedding_model(settings, book_pdf):
+    """On a new machine the first ingest also exports the model (about a minute): the progress says so instead of
+    sitting on "Splitting into chunks"; once the model is loaded it is not mentioned again."""
+    from rag.embed import make_embedder
+    from rag.service import Folio
+
+    fresh = make_embedder(settings)
+    assert not fresh.loaded
+    notes: list[str] = []
+    Folio(settings, embed=fresh).library.ingest(book_pdf, "garden.pdf",
+                                                progress=lambda st, f, note: notes.append(note))
+    first = next(i for i, n in enumerate(notes) if n.startswith("Loading the embedding model"))
+    assert first < next(i for i, n in enumerate(notes) if n.startswith("Splitting into chunks"))
+    notes.clear()
+    Folio(settings, embed=fresh).library.ingest(book_pdf, "garden2.pdf",
+                                                progress=lambda st, f, note: notes.append(note), force=True)
+    assert not any(n.startswith("Loading the embedding model") for n in notes)

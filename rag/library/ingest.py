@@ -114,9 +114,12 @@ def ingest_pdf(data: bytes, filename: str, settings: Settings, catalog: Catalog,
     try:
         store.delete_book(book_id)
         remove_figures(settings, book_id)
+        if not getattr(embed, "loaded", True):  # the first book on a new machine also waits for the model's export
+            progress("chunking", 0.0, "Loading the embedding model (the first time on this machine it is exported "
+                                      "and measured: about a minute)")
+        cache = EmbeddingCache(settings.embed_cache_path, embed.cache_id)
         progress("chunking", 0.0, f"Splitting into chunks ({settings.chunker})")
         t = time.perf_counter()
-        cache = EmbeddingCache(settings.embed_cache_path, embed.cache_id)
         chunks = chunk_book(book, book_id, settings, lambda texts: cache.embed(
             texts, embed.get_text_embedding_batch, max(settings.embed_batch_size, 64)))
         timings["chunking"] = time.perf_counter() - t

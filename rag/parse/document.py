@@ -51,14 +51,25 @@ def _text_blocks(page, laid_out: bool = False) -> list[dict]:
     return columns.reading_order(blocks, page.rect.width)
 
 
+WRAPPED = 0.75  # a line reaching this share of its block's width may have been wrapped by the layout
+
+
 def _join_hyphen_breaks(block: dict) -> dict:
-    """A block whose lines that end with a hyphen carry on with the next line (one line: its spans, the union of
-    the boxes), the hyphen kept."""
+    """A block whose lines the layout wrapped after a hyphen carry on with the next line (one line: its spans, the
+    union of the boxes), the hyphen kept: "debian-" + "live" → "debian-live", "the -" + "-apt-ftp-proxy" → "the
+    --apt-ftp-proxy". Only a line that fills its block (the layout broke it) and ends with a hyphen inside a word
+    or an option is joined; a short line ("n--" in code) or a free-standing dash ("this is it -") keeps its line
+    break."""
+    x0, x1 = block["bbox"][0], block["bbox"][2]
     lines: list[dict] = []
     for line in block["lines"]:
         prev = lines[-1] if lines else None
         text = "".join(s["text"] for s in prev["spans"]).rstrip() if prev else ""
-        if prev is not None and text.endswith("-") and len(text) > 1 and line["spans"]:
+        nxt = "".join(s["text"] for s in line["spans"]).lstrip()
+        wrapped = prev is not None and prev["bbox"][2] >= x0 + WRAPPED * (x1 - x0)
+        inside = len(text) > 1 and text.endswith("-") and (text[-2].isalnum() or text[-2] == "-"
+                                                            or (text[-2] == " " and nxt.startswith("-")))
+        if wrapped and inside and nxt[:1].strip():
             last = prev["spans"][-1]
             prev["spans"] = prev["spans"][:-1] + [{**last, "text": last["text"].rstrip()}] + line["spans"]
             a, b = prev["bbox"], line["bbox"]

@@ -176,9 +176,10 @@ def editions(p: "Pipeline", r: Run) -> bool | None:
     lang = detect(r.query)
     t = r.settings.tuning.retrieve
     hits = in_language(r.hits, r.books, lang, p.res.catalog.same_text)
-    hits = in_question_language(hits, r.books, lang, p.res.catalog.numbered_section,
-                                lambda ids: p.res.store.similarities(r.query_vector, ids),
-                                t.edition_min_sections, t.edition_min_overlap, t.edition_page_ratio)
+    if detect(r.query, default=""):  # a translated passage only for a question whose language is clear
+        hits = in_question_language(hits, r.books, lang, p.res.catalog.numbered_section,
+                                    lambda ids: p.res.store.similarities(r.query_vector, ids),
+                                    t.edition_min_sections, t.edition_min_overlap, t.edition_page_ratio)
     kept = one_per_passage(hits, r.books, lang)
     if [h.chunk.id for h in kept] == [h.chunk.id for h in r.hits]:
         return False

@@ -16,7 +16,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ..types import Book, Chunk, Figure, Page
+from ..types import Book, Chunk, Figure, Page, heading_number
 from .chat_tables import ChatTables, now as _now
 
 SCHEMA = """
@@ -342,10 +342,10 @@ class Catalog:
 
     def numbered_section(self, book_id: str, number: str) -> list[Chunk]:
         """The chunks of one book whose innermost heading is numbered ``number`` ('8.4.2'), in order."""
-        with self._db() as db:
-            rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id=? AND instr(section, ?) > 0 "
-                              "ORDER BY chunk_index", (book_id, number))
-            return [c for c in (Chunk(**dict(r)) for r in rows) if c.heading_number == number]
+        with self._db() as db:  # headings first (short), texts only of the section's chunks
+            rows = db.execute("SELECT chunk_index, section FROM chunks WHERE book_id=? AND instr(section, ?) > 0 "
+                              "ORDER BY chunk_index", (book_id, number)).fetchall()
+        return self.chunks_at(book_id, [r["chunk_index"] for r in rows if heading_number(r["section"]) == number])
 
     def same_text(self, book_ids: list[str], text: str) -> list[Chunk]:
         """The chunks of ``book_ids`` whose text is exactly ``text`` (a passage's copy in another edition)."""

@@ -22,19 +22,39 @@ from typing import Callable
 
 from ..types import Book, Chunk, Hit, heading_number
 
-_VERBATIM = re.compile(r"[\w./:~-]*(?:\d|[A-Za-z][./_:~-]|--)[\w./:~-]*")
+# an option (--apt-http-proxy, -v), a token with a digit (32, 8.4.2, 1×10⁵), or words joined by . / _ : ~ - inside a
+# token (config/includes.chroot, LB_ISO_VOLUME, apt-get): what a translator leaves as it is
+_VERBATIM = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w./:~-]*|[\w./:~-]*\d[\w./:~-]*|[/~]?\w+(?:[./_:~-]+\w+)+/?)")
+MAX_DROP = 0.25  # the counterpart's similarity to the question may be at most this much lower than the hit's
+SECTION_LENGTHS = 0.8  # correlation of the shared sections' (log) lengths that two editions of one book have
+_SECTIONS: dict[tuple, dict[str, int]] = {}  # (book id, sections, pages) → heading number → section length
 
 
-def numbered(book: Book) -> set[str]:
-    return {n for n in (heading_number(s[0]) for s in book.sections) if n}
+def numbered(book: Book) -> dict[str, int]:
+    """Heading number → the length of its section's text (the first section of that number), cached per book."""
+    key = (book.id, len(book.sections), book.pages, book.chunks)
+    if key not in _SECTIONS:
+        if len(_SECTIONS) > 4096:
+            _SECTIONS.clear()
+        out: dict[str, int] = {}
+        for path, start, end in book.sections:
+            n = heading_number(path)
+            if n and n not in out:
+                out[n] = max(1, end - start)
+        _SECTIONS[key] = out
+    return _SECTIONS[key]
 
 
 def verbatim(text: str) -> set[str]:
     """Tokens a translation leaves as they are: commands, options, paths, identifiers, numbers."""
-    return {t.strip(".:") for t in _VERBATIM.findall(text) if len(t.strip(".:")) >= 2}
+    return {t.rstrip(".:") for t in _VERBATIM.findall(text) if len(t.rstrip(".:")) >= 2}
 
 
 def are_editions(a: Book, b: Book, min_sections: int, min_overlap: float, page_ratio: float) -> bool:
+    """Translations of one book: different declared languages, pages within ``page_ratio``, at least
+    ``min_sections`` numbered headings each sharing ``min_overlap`` of them, and the shared sections' lengths
+    rising and falling together (a translation's long sections are long; two textbooks that merely number their
+    sections alike do not agree on that)."""
     la, lb = (str((x.report or {}).get("language", "")).split("-")[0].lower() for x in (a, b))
     if not la or not lb or la == lb:
         return False
@@ -43,7 +63,15 @@ def are_editions(a: Book, b: Book, min_sections: int, min_overlap: float, page_r
     na, nb = numbered(a), numbered(b)
     if min(len(na), len(nb)) < min_sections:
         return False
-    return len(na & nb) >= min_overlap * len(na | nb)
+    shared = sorted(set(na) & set(nb))
+    if len(shared) < min_overlap * len(set(na) | set(nb)):
+        return False
+    import numpy as np
+
+    x, y = (np.log([n[k] for k in shared]) for n in (na, nb))
+    if x.std() == 0 or y.std() == 0:
+        return False
+    return float(np.corrcoef(x, y)[0, 1]) >= SECTION_LENGTHS
 
 
 def counterpart(hit: Chunk, section: list[Chunk], twins: list[Chunk]) -> Chunk | None:
@@ -92,7 +120,13 @@ def in_question_language(hits: list[Hit], books: list[Book], language: str,
     if not swapped:
         return hits
     sims = similarities(sorted(swapped))
-    out = [replace(h, similarity=sims[h.chunk.id]) if h.chunk.id in sims else h for h in out]
+    # the same passage in another language matches the question less well, but not much less: a far weaker
+    # "counterpart" is another passage, so that hit is left out (the reader asked in the edition's language, and the
+    # other edition's passage is a duplicate of one it has)
+    out = [h if h.chunk.id not in swapped or h.chunk.id == o.chunk.id else None
+           if sims.get(h.chunk.id, -1.0) < o.similarity - MAX_DROP else replace(h, similarity=sims[h.chunk.id])
+           for h, o in zip(out, hits)]
+    out = [h for h in out if h is not None]
     seen: dict[str, int] = {}
     kept: list[Hit] = []
     for h in out:

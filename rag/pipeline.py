@@ -332,8 +332,10 @@ class Pipeline:
         if not r.answerable:
             answer.not_found = True
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
-            if r.evidence.get("unknown", 0.0) >= 0.999:  # "再帰とは何ですか？" in a library of English books
-                text += NO_WORD_KNOWN_TEXT
+            from .text.languages import detect
+
+            if r.evidence.get("unknown", 0.0) >= 0.999 and not detect(r.query, default=""):
+                text += NO_WORD_KNOWN_TEXT  # "再帰とは何ですか？": no word in any book, no language Folio reads
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
         asked = r.question

@@ -25,6 +25,11 @@ from rag.types import Chunk, Hit
     ("Homöomorphismus", "Homöomorphismus"),
     ("how?", None),
     ("1984", None),
+    ("What's recursion", "recursion"),
+    ("explain recursion", None),
+    ("thanks", None),
+    ("and Python?", None),
+    ("Git là gì?", "Git"),
 ])
 def test_the_term_a_question_asks_to_define(question, term):
     assert definition_term(question) == term
@@ -40,6 +45,8 @@ def test_french_and_vietnamese_definitions_are_recognised():
     bare = definition_pattern("recursion")
     assert bare.search("Recursion is when a function calls itself.")
     assert not bare.search("An infinite recursion never ends.")
+    assert definition_pattern("Git là gì?").search("Git là một hệ thống quản lý phiên bản.")
+    assert definition_pattern("C'est quoi chroot ?").search("chroot désigne un environnement isolé.")
     vi = definition_pattern("Án lệ là gì?")
     assert vi.search("Án lệ là những lập luận, phán quyết trong bản án.")
     assert not vi.search("Tòa án áp dụng án lệ khi xét xử.")

@@ -204,6 +204,10 @@ def test_a_sentence_a_page_break_cuts_is_found_on_the_page_where_it_begins():
     assert start.text[a:b] == "simply add them to your config/ includes.chroot directory."
     assert locate(Page(3, "3", "Elsewhere: simply add them to your config/ in the middle of a long page. " * 3, 0),
                   quote) is None  # a few of its words in the middle of a page are not the sentence
+    see = "For more information, see the apt-get manual page for all of its details."
+    assert locate(Page(4, "4", "Text.\n\nFor more information, see Section 8.4.\n\n74", 0), see) is None
+    assert locate(Page(5, "5", "Header\nUse lb build as described in the next section.", 0),
+                  "Copy the files first, then run the build as described in the next section.") is None
 
 
 def test_a_page_that_cannot_be_drawn_or_a_deleted_book_gives_a_clear_message(folio, book_pdf):

@@ -10,7 +10,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ..chunking.zones import asks_for_zone
+from ..chunking.zones import asks_for_admin
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
 from ..query.followup import fold_history
@@ -140,7 +140,7 @@ class ExtractiveBackend:
         t = self.t
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
-        if asks_for_zone(question):  # "Who funded the study?": the "Funding: …" paragraph is the answer
+        if asks_for_admin(question):  # "Who funded the study?": the "Funding: …" paragraph is the answer
             us = {n: [replace(u, kind="sentence") if u.kind == "boilerplate" else u for u in v] for n, v in us.items()}
         cands: list[tuple[str, int, bool]] = []
         where: list[tuple[int, int]] = []  # (source n, unit index) of each candidate
@@ -200,9 +200,9 @@ class ExtractiveBackend:
                 # answered, the others are answered from the same book, never stitched from an unrelated one
                 book = by_n[chosen[0].n].book_id if chosen else None
                 for p in self.passages(part, [s for s in sources if book is None or s.book_id == book], limit=2):
-                    if not any(p.n == c.n and p.units[0].start < c.units[-1].end and c.units[0].start < p.units[-1].end
-                               for c in chosen):  # one part's passage does not repeat another's sentences
-                        chosen.append(p)
+                    said = {" ".join(u.text.split()) for c in chosen for u in c.units}
+                    if not any(" ".join(u.text.split()) in said for u in p.units):  # one part's passage does not
+                        chosen.append(p)  # repeat another's sentences (overlapping windows of one book included)
                         break
         else:
             chosen = self.passages(question, sources)

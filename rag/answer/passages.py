@@ -23,16 +23,17 @@ ITEM = re.compile(r"^\s*(?:[-•*–▪◦·●○■□➢►✓]\s|\(?\d{1,2}[
 REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|"
                          r"for (?:example|instance)|e\.\s?g\.|dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|"
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
-                         r"par exemple)(?=\W)", re.I)
+                         r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
 HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
 # an entry of a glossary or definition list: a term of at most four words, a colon, its definition
 ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
 ENDS = re.compile(r"[.!?…)\]»“”\"'](?:\s*\[\d+\])?\s*$")  # a finished sentence; anything else leads on
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
+# ("Python, for example." gave its example first: only "for example" without a full stop leads on)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
-                      r"for instance|such as|zum Beispiel|beispielsweise|par exemple|comme suit|wie folgt|as follows)"
-                      r"[.,]?)\s*$", re.I)
+                      r"for instance|such as|zum Beispiel|beispielsweise|par exemple)[,:]?|\b(?:comme suit|wie folgt|"
+                      r"as follows)[.,:]?)\s*$", re.I)
 MAX_CODE_LINES, MAX_TABLE_ROWS, MAX_ITEMS, MAX_WORDS = 30, 16, 12, 160
 
 
@@ -203,8 +204,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
         while i > 0 and k - i < BACK_SENTENCES and REFERS_BACK.match(us[i].text) and us[i - 1].kind == "sentence" \
                 and not (i < k and us[i].opens_paragraph):
             i -= 1
-    while i > 0 and us[i].prose and us[i].text[:1].islower() and _cut_sentence(us[i - 1]):
-        i -= 1  # a sentence cut by a page break: from where it begins
+    if i > 0 and us[i].prose and us[i].opens_paragraph and us[i].text[:1].islower() and _cut_sentence(us[i - 1]):
+        i -= 1  # a sentence cut by a page break (a paragraph break inside it): from where it begins
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)

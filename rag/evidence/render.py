@@ -23,7 +23,8 @@ PAGE_EDGE = 60  # characters a cut sentence may leave after (or before) it on it
 
 def locate(page: Page, sentence: str) -> tuple[int, int] | None:
     """Page-local span of ``sentence`` in the page text, ignoring whitespace differences; for a sentence a page
-    break cuts, the part of it on this page (its beginning at the page's end, or its end at the page's start)."""
+    break cuts, the part of it on this page (its beginning at the page's end, or its end at the page's start) when
+    that part is at least half of it: a few words alike ("For more information, see") are not the sentence."""
     words = sentence.split()
     if not words:
         return None
@@ -33,12 +34,14 @@ def locate(page: Page, sentence: str) -> tuple[int, int] | None:
     reach = len(sentence) + PAGE_EDGE  # only so near the page's end (start) can a cut sentence begin (end)
     end_at = max(0, len(page.text) - reach)
     end, start = page.text[end_at:], page.text[:reach]
-    for n in range(len(words) - 1, SPLIT_MIN_WORDS - 1, -1):
-        head = [m for m in re.finditer(_words(words[:n]), end) if len(end) - m.end() <= PAGE_EDGE]
+    for n in range(len(words) - 1, max(SPLIT_MIN_WORDS, (len(words) + 1) // 2) - 1, -1):  # its larger part
+        # the part ends its line (the page's last text line) or starts its line (the page's first)
+        head = [m for m in re.finditer(_words(words[:n]), end)
+                if len(end) - m.end() <= PAGE_EDGE and end[m.end():m.end() + 1] in ("", "\n")]
         if head:
             return end_at + head[-1].start(), end_at + head[-1].end()
         tail = re.search(_words(words[-n:]), start)
-        if tail and tail.start() <= PAGE_EDGE:
+        if tail and tail.start() <= PAGE_EDGE and (tail.start() == 0 or start[tail.start() - 1] == "\n"):
             return tail.start(), tail.end()
     return None
 

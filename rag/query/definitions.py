@@ -7,7 +7,7 @@ import re
 
 from ..text.sentences import quotable
 
-DEFINE_Q = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.+?)\s*\??\s*$|"
+DEFINE_Q = re.compile(r"^\s*(?:what|who)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:an?\s+|the\s+)?(.+?)\s*\??\s*$|"
                       r"^\s*define\s+(.+?)\s*\??$", re.I)
 DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+"
                          r"(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?(.+?)\s*\??\s*$", re.I)
@@ -22,8 +22,12 @@ DEFINE_Q_VI = re.compile(r"^\s*(.+?)\s+là\s+gì\s*\??\s*$", re.I)
 
 # a bare term typed as a question ("recursion", "state diagram?", "Homöomorphismus"): looked up as "what is it?"
 TERM_ONLY = re.compile(r"^\s*([^\W\d_][\w’'-]*(?:\s+[\w’'-]+){0,2})\s*\??\s*$")
-QUESTION_WORD = re.compile(r"^(?:what|who|how|why|when|where|which|is|are|do|does|can|was|wer|wie|warum|wann|wo|"
-                           r"welche\w*|ist|sind|que|qui|quoi|comment|pourquoi|quand|où|quel\w*|est)$", re.I)
+# not a term: question words, requests and chat words ("What's recursion", "explain recursion", "thanks", "and Python")
+QUESTION_WORD = re.compile(r"^(?:what|what['’]?s|who|how|why|when|where|which|is|are|do|does|can|was|wer|wie|warum|"
+                           r"wann|wo|welche\w*|ist|sind|que|qui|quoi|comment|pourquoi|quand|où|quel\w*|est|define|"
+                           r"explain|list|summari[sz]e|tell|show|give|describe|compare|find|erkläre?|zeige?|liste|"
+                           r"explique[rz]?|and|or|und|oder|et|ou|thanks?|danke|merci|ok|okay|yes|no|ja|nein|oui|non|"
+                           r"more|mehr|plus|continue|weiter|please|bitte)$", re.I)
 
 # "What is a tuple in Python?" defines "tuple": a trailing "in/im/for/bei …" names the context, not the term
 QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour|trong)\s+.+$", re.I)
@@ -63,7 +67,8 @@ def definition_pattern(question: str) -> re.Pattern | None:
     if term is None:
         return None
     t = re.escape(term)
-    if _term_only(question) and not (DEFINE_Q.match(question) or DEFINE_Q_DE.match(question)):
+    if _term_only(question) and not any(p.match(question) for p in (DEFINE_Q, DEFINE_Q_DE, DEFINE_Q_FR, DEFINE_Q_VI,
+                                                                         WHEN_CALLED_DE)):
         # a bare term, in whatever language: "recursion is …", "recursion: …", "… heißt Rekursion", "on appelle …"
         return re.compile(rf"(^{t}\s*:|\b(?:called|heißt|heißen|nennt man|appel(?:le|é|ée))\s+(?:\w+\s+)?{t}\b|"
                           rf"^(?:an?\s+|the\s+|eine?[nrms]?\s+|der\s+|die\s+|das\s+|une?\s+|les?\s+|la\s+|l['’])?"

@@ -1,7 +1,7 @@
 """The stages a question goes through, in order, each a function timed by the pipeline:
 
     reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
-    → decide → expand → focus → figures  |  answer (streamed) → check
+    → admin → decide → expand → focus → figures  |  answer (streamed) → check
 
 ``Pipeline.run`` runs them over a ``Run`` (what each stage reads and writes) up to a stage; ``Folio.ask`` streams
 the answer from a full run, ``Folio.evidence`` stops after ``decide``, and the inspector's probe shows a full run —
@@ -186,6 +186,16 @@ def editions(p: "Pipeline", r: Run) -> bool | None:
     r.hits = kept
 
 
+def admin(p: "Pipeline", r: Run) -> bool | None:
+    """'Who funded the study?': the best books' 'Funding: …' paragraphs join the hits (``retrieve.admin``)."""
+    from .retrieve.admin import labelled_paragraphs, labels_asked
+
+    if not r.hits or not labels_asked(r.query):
+        return False
+    r.hits = labelled_paragraphs(r.query, r.hits, p.res.catalog.chunks_stating,
+                                 lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 3]
+
+
 def decide(p: "Pipeline", r: Run) -> bool | None:
     """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
     from .retrieve.answerability import probability
@@ -246,7 +256,7 @@ STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
     ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
     ("sub_questions", sub_questions),
     ("definition", definition), ("named_figures", named_figures), ("editions", editions),
-    ("decide", decide), ("expand", expand),
+    ("admin", admin), ("decide", decide), ("expand", expand),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)
 

@@ -140,7 +140,13 @@ class ExtractiveBackend:
         t = self.t
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
+        stating: set[tuple[int, int]] = set()  # (source n, unit index) of the paragraphs an admin question asks for
         if asks_for_admin(question):  # "Who funded the study?": the "Funding: …" paragraph is the answer
+            from ..retrieve.admin import labels_asked, states
+
+            labels = labels_asked(question)
+            stating = {(n, k) for n, v in us.items() for k, u in enumerate(v)
+                       if u.kind == "boilerplate" and labels and states(u.text, labels)}
             us = {n: [replace(u, kind="sentence") if u.kind == "boilerplate" else u for u in v] for n, v in us.items()}
         cands: list[tuple[str, int, bool]] = []
         where: list[tuple[int, int]] = []  # (source n, unit index) of each candidate
@@ -154,6 +160,9 @@ class ExtractiveBackend:
         scores = self.score(question, sources, cands)
         if not scores:
             return []
+        for i in scores:
+            if where[i] in stating:  # the paragraph that states what was asked, as a definition defines
+                scores[i] += t.defines_bonus
         order = sorted(scores, key=lambda i: -scores[i])
         best = scores[order[0]]
         floor = best * t.keep_share if best > 0 else float("-inf")

@@ -340,6 +340,17 @@ class Catalog:
             got = {r["chunk_index"]: Chunk(**dict(r)) for r in rows}
         return [got[i] for i in indices if i in got]
 
+    def chunks_stating(self, book_id: str, labels: tuple[str, ...]) -> list[Chunk]:
+        """The chunks of one book whose text holds one of ``labels`` ('funding', …), in order: candidates for the
+        paragraph that opens with it (``rag.retrieve.admin``)."""
+        if not labels:
+            return []
+        cond = " OR ".join("instr(lower(text), ?) > 0" for _ in labels)
+        with self._db() as db:
+            rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id=? AND ({cond}) ORDER BY chunk_index "
+                              "LIMIT 20", (book_id, *[label.lower() for label in labels]))
+            return [Chunk(**dict(r)) for r in rows]
+
     def numbered_section(self, book_id: str, number: str) -> list[Chunk]:
         """The chunks of one book whose innermost heading is numbered ``number`` ('8.4.2'), in order."""
         with self._db() as db:  # headings first (short), texts only of the section's chunks

@@ -1,0 +1,62 @@
+"""Questions about a paper's administrative matter ("Who funded the study?", "Are there competing interests?") are
+answered by the paragraph that states it ("Funding: This work was supported by …"), which the question's few words
+rarely retrieve: it is one paragraph among the first page's text, and an author-contributions list saying "Funding
+acquisition: <names>" matches the question better. So for such a question the labelled paragraphs of the books the
+best hits are from join the hits, right after each book's first hit."""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..chunking.zones import BOILERPLATE_LABEL
+from ..types import Chunk, Hit
+
+# what the question asks about → the labels of the paragraphs that state it
+TOPICS = (
+    (re.compile(r"\b(fund\w*|grants?|financ\w*|sponsor\w*|finanzier\w*|förder\w*)\b", re.I),
+     ("funding", "financial disclosure", "finanzierung", "financement")),
+    (re.compile(r"\b(acknowledg\w*|thank\w*|danksagung|remerciements?)\b", re.I),
+     ("acknowledgment", "acknowledgement", "danksagung", "remerciements")),
+    (re.compile(r"\b(competing|conflicts? of interest|interessenkonflikt\w*|conflits? d'intérêts?)\b", re.I),
+     ("competing interest", "conflict of interest", "conflicts of interest", "declaration of interest",
+      "interessenkonflikt", "conflit d'intérêt", "conflits d'intérêts")),
+    (re.compile(r"\bethic\w*\b", re.I), ("ethics statement",)),
+    (re.compile(r"\bdata availab\w*\b", re.I), ("data availability",)),
+)
+
+
+def labels_asked(question: str) -> tuple[str, ...]:
+    """The administrative labels a question asks about ('' when it asks about none)."""
+    return tuple(label for rx, labels in TOPICS if rx.search(question) for label in labels)
+
+
+def states(text: str, labels: tuple[str, ...]) -> bool:
+    """Whether ``text`` has a paragraph opening with one of ``labels`` ("Funding: …")."""
+    for line in text.split("\n"):
+        m = BOILERPLATE_LABEL.match(line)
+        if m and any(m.group(1).lower().startswith(label) for label in labels):
+            return True
+    return False
+
+
+def labelled_paragraphs(question: str, hits: list[Hit], find: Callable[[str, tuple[str, ...]], list[Chunk]],
+                        similarities: Callable[[list[str]], dict[str, float]], books: int = 3) -> list[Hit]:
+    """``hits`` with, after the first hit of each of the ``books`` best books, that book's chunks holding a paragraph
+    the question asks about (``find(book_id, labels)``: the catalog's ``chunks_stating``)."""
+    labels = labels_asked(question)
+    if not labels or not hits:
+        return hits
+    order = list(dict.fromkeys(h.chunk.book_id for h in hits))[:books]
+    have = {h.chunk.id for h in hits}
+    found = {b: [c for c in find(b, labels) if c.id not in have and states(c.text, labels)] for b in order}
+    if not any(found.values()):
+        return hits
+    sims = similarities(sorted(c.id for cs in found.values() for c in cs))
+    out, placed = [], set()
+    for h in hits:
+        out.append(h)
+        b = h.chunk.book_id
+        if b in found and b not in placed:
+            placed.add(b)
+            out += [Hit(c, h.score, sims.get(c.id, 0.0)) for c in found[b]]
+    return out

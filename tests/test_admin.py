@@ -1,0 +1,50 @@
+"""'Who funded the study?' is answered by the paragraph that states it: the best books' labelled paragraphs join
+the hits (rag.retrieve.admin), and the answerer prefers the one the question asks about."""
+from rag.answer.extractive import ExtractiveBackend
+from rag.retrieve.admin import labelled_paragraphs, labels_asked, states
+from rag.types import Chunk, Hit, Source
+
+FUNDING = ("Data Availability Statement: All relevant data are within the paper.\n\nFunding: This work was supported "
+           "by the Regional Council of Reunion Island to MR. The funders had no role in study design.")
+ROLES = "Author Contributions\n\nFunding acquisition: Pierre Roques, Jimmy Selambarom.\n\nWriting: Miora R."
+
+
+def chunk(book: str, i: int, text: str) -> Chunk:
+    return Chunk(book, i, text, 1, 1, 0, len(text))
+
+
+def test_the_paragraphs_a_question_asks_about():
+    assert "funding" in labels_asked("Who funded the study?")
+    assert "competing interest" in labels_asked("Are there any competing interests?")
+    assert labels_asked("How do I index a list?") == ()
+    assert states(FUNDING, labels_asked("Who funded it?")) and not states(ROLES, labels_asked("Who funded it?"))
+
+
+def test_a_books_stating_paragraph_joins_the_hits_after_its_first_hit():
+    hits = [Hit(chunk("speech", 7, "Such history is a worthless study."), 0.9, 0.32),
+            Hit(chunk("paper", 59, ROLES), 0.8, 0.37), Hit(chunk("manual", 3, "Contributing to the project"), 0.7, 0.4)]
+    shelf = {"paper": [chunk("paper", 8, FUNDING), chunk("paper", 59, ROLES)], "speech": [], "manual": []}
+    out = labelled_paragraphs("Who funded the study?", hits, lambda b, labels: shelf[b],
+                              lambda ids: {i: 0.13 for i in ids})
+    assert [h.chunk.id for h in out] == ["speech:7", "paper:59", "paper:8", "manual:3"]
+    assert out[2].similarity == 0.13
+    assert labelled_paragraphs("How often do tomatoes need water?", hits, lambda b, labels: shelf[b], dict) == hits
+
+
+class _Flat:
+    def get_query_embedding(self, q):
+        return [1.0, 0.0]
+
+    def get_text_embedding_batch(self, texts):
+        return [[1.0, 0.0] for _ in texts]
+
+
+def test_the_answer_is_the_stating_paragraph_not_a_line_that_shares_its_words():
+    def source(n, text, book):
+        c = chunk(book, n, text)
+        return Source(n, book, book.title(), c, text, [n], 1, 1, "p. 1", 1.0, 0.5, layout=[])
+
+    text = ExtractiveBackend(_Flat()).answer("Who funded the study?", [source(1, "Such history is a worthless study "
+                                             "of funding.", "speech"), source(2, ROLES, "paper"),
+                                             source(3, FUNDING, "paper")])
+    assert text.startswith("Funding: This work was supported") and "[3]" in text

@@ -227,3 +227,20 @@ def test_superscript_digits_stay_superscripts_one_for_one():
     text = _page_text(_text_blocks(page))[0]
     assert "1×10⁵ PFU" in text and "1st day" in text  # an exponent is not a digit more; letters stay letters
     assert superscript("-12") == "⁻¹²" and len(superscript("+3")) == 2  # one for one: page offsets unchanged
+
+
+def test_a_spacing_accent_after_its_letter_is_joined_to_it():
+    import pymupdf
+
+    from rag.parse.document import _page_text, _text_blocks, accents
+
+    assert accents("Se´lambarom, Re´gion, Franc¸ois, Universite´ de la Re´union") == \
+        "Sélambarom, Région, François, Université de la Réunion"
+    assert accents("na¨ıve") == "naïve"
+    assert accents("don´t and 5´ and x¸") == "don´t and 5´ and x¸"  # an acute as an apostrophe, a minute: as they are
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((50, 80), "Funding: Re\u00b4gion Ile-de-France to Jimmy Se\u00b4lambarom.")
+    text, _, boxes, _ = _page_text(_text_blocks(page))
+    assert "Région Ile-de-France to Jimmy Sélambarom." in text
+    assert all(0 <= b[0] <= b[1] <= len(text) for b in boxes)  # line offsets are those of the joined text

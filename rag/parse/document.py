@@ -9,6 +9,7 @@ Blocks are kept in the PDF's content order (sort=True is 10x slower on long book
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,6 +32,28 @@ def superscript(text: str) -> str:
     stay those of the PDF's characters): "1×10" + superscript "5" reads 1×10⁵, not 1×105; a superscript
     reference number stays apart from its word ("virus¹²"). Letters (the "st" of "1st") stay as they are."""
     return text.translate(_SUPERSCRIPT)
+
+
+# a spacing accent a PDF set after its letter (LaTeX: "Re´gion", "Franc¸ois", "Universite´") → the accented letter;
+# only letters that take that accent, so "don´t" (an acute used as an apostrophe) stays as it is
+_ACCENTS = {"´": ("\u0301", "aeiouyAEIOUY"), "¨": ("\u0308", "aeiouyAEIOUY"), "ˆ": ("\u0302", "aeiouAEIOU"),
+            "˜": ("\u0303", "aonAON"), "¸": ("\u0327", "cstCST"), "ˇ": ("\u030c", "cszrenCSZREN")}
+_SPACING_ACCENT = re.compile(r"(?<=[^\W\d_])([A-Za-z])([´¨ˆ˜¸ˇ])")
+_DOTLESS = re.compile(r"([´¨ˆ])ı")  # the accent set before a dotless i belongs to it
+
+
+def accents(text: str) -> str:
+    """Spacing accents after their letter joined to it: 'Se´lambarom' → 'Sélambarom' (a name a reader searches
+    for and copies)."""
+    if not any(a in text for a in _ACCENTS):
+        return text
+    text = _DOTLESS.sub(lambda m: unicodedata.normalize("NFC", "i" + _ACCENTS[m.group(1)][0]), text)  # "na¨ıve"
+
+    def join(m: re.Match) -> str:
+        mark, letters = _ACCENTS[m.group(2)]
+        return unicodedata.normalize("NFC", m.group(1) + mark) if m.group(1) in letters else m.group(0)
+
+    return _SPACING_ACCENT.sub(join, text)
 
 
 def _text_blocks(page, laid_out: bool = False) -> list[dict]:
@@ -95,7 +118,8 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             if (bi, li) in exclude:
                 continue
             spans = line["spans"]
-            text = "".join(superscript(s["text"]) if s.get("flags", 0) & 1 else s["text"] for s in spans).rstrip()
+            text = accents("".join(superscript(s["text"]) if s.get("flags", 0) & 1 else s["text"]
+                                   for s in spans).rstrip())
             if not text.strip():
                 continue
             size = max(s["size"] for s in spans)

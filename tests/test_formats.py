@@ -92,6 +92,17 @@ def test_a_laid_out_book_keeps_every_hyphen_a_line_ends_with(folio):
     assert "This is it -and" not in whole  # a free-standing dash is not glued to the next word
 
 
+def test_a_laid_out_code_line_wrapped_inside_a_path_is_one_line_again(folio):
+    """A command longer than the page is wrapped by Folio's layout where the path breaks; the parser joins it back,
+    so an answer quotes a command that still runs. A new prompt line stays a line of its own."""
+    cmd = '$ echo "deb http://mirror/debian/ sid main" > config/archives/sid.list.chroot'
+    text = f"# Archives\n\nAdd the archive:\n\n```\n{cmd}\n$ cat config/archives/sid.list.chroot\n```\n"
+    r = folio.library.ingest(text.encode(), "archives.md")
+    whole = "\n".join(p.text for p in folio.library.pages(r.book_id))
+    assert cmd in whole.split("\n"), whole
+    assert "\n$ cat config/archives/sid.list.chroot" in whole
+
+
 @pytest.mark.parametrize("name", ["garden.epub", "garden.docx"])
 def test_book_images_become_captioned_figures_an_answer_shows(folio, name):
     if name.endswith(".docx"):

@@ -70,8 +70,44 @@ def _text_blocks(page, laid_out: bool = False) -> list[dict]:
         flags |= pymupdf.TEXT_DEHYPHENATE
     blocks = [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
     if laid_out:
-        blocks = [_join_hyphen_breaks(b) for b in blocks]
+        from .formats.layout import MARGIN_X
+
+        right = page.rect.width - MARGIN_X
+        blocks = [_join_code_wraps(_join_hyphen_breaks(b), right) for b in blocks]
     return columns.reading_order(blocks, page.rect.width)
+
+
+def _mono(line: dict) -> bool:
+    return all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in line["spans"] if s["text"].strip())
+
+
+PROMPT = re.compile(r"^(?:[$#%] |>>> |\.\.\. |C:\\>)")  # a shell or Python prompt starts a line of its own
+
+
+def _join_code_wraps(block: dict, right: float) -> dict:
+    """A code line the layout wrapped inside a token carries on with its continuation (one line): a line of code
+    that fills the width up to the right margin and ends where the layout breaks a long token ("/", "-", "=", "."),
+    followed by an unindented line at the block's left edge ("… > config/archives/" + "sid.list.chroot"). A line
+    broken at a space is left as two (which space, if any, cannot be told), as are indented lines and prose."""
+    lines: list[dict] = []
+    ends: list[float] = []  # the right edge of each kept line's last physical line
+    x0 = block["bbox"][0]
+    for line in block["lines"]:
+        prev = lines[-1] if lines else None
+        raw = "".join(s["text"] for s in line["spans"])
+        if prev is not None and line["spans"] and _mono(prev) and _mono(line) and raw[:1].strip() \
+                and abs(line["bbox"][0] - x0) < 1.0 and not PROMPT.match(raw):
+            before = "".join(s["text"] for s in prev["spans"])
+            size = max(s["size"] for s in prev["spans"])
+            if before[-1:] in "/-=.,:" and before[-1:] and ends[-1] >= right - 3 * 0.6 * size:
+                prev["spans"] = prev["spans"] + line["spans"]
+                a, b = prev["bbox"], line["bbox"]
+                prev["bbox"] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                ends[-1] = line["bbox"][2]
+                continue
+        lines.append({**line, "spans": list(line["spans"])})
+        ends.append(line["bbox"][2])
+    return {**block, "lines": lines}
 
 
 WRAPPED = 0.75  # a line reaching this share of its block's width may have been wrapped by the layout

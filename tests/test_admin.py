@@ -3,6 +3,7 @@ the hits (rag.retrieve.admin), and the answerer prefers the one the question ask
 from rag.answer.extractive import ExtractiveBackend
 from rag.retrieve.admin import labelled_paragraphs, labels_asked, states
 from rag.types import Chunk, Hit, Source
+from tests.helpers import FlatEmbed
 
 FUNDING = ("Data Availability Statement: All relevant data are within the paper.\n\nFunding: This work was supported "
            "by the Regional Council of Reunion Island to MR. The funders had no role in study design.")
@@ -31,20 +32,12 @@ def test_a_books_stating_paragraph_joins_the_hits_after_its_first_hit():
     assert labelled_paragraphs("How often do tomatoes need water?", hits, lambda b, labels: shelf[b], dict) == hits
 
 
-class _Flat:
-    def get_query_embedding(self, q):
-        return [1.0, 0.0]
-
-    def get_text_embedding_batch(self, texts):
-        return [[1.0, 0.0] for _ in texts]
-
-
 def test_the_answer_is_the_stating_paragraph_not_a_line_that_shares_its_words():
     def source(n, text, book):
         c = chunk(book, n, text)
         return Source(n, book, book.title(), c, text, [n], 1, 1, "p. 1", 1.0, 0.5, layout=[])
 
-    text = ExtractiveBackend(_Flat()).answer("Who funded the study?", [source(1, "Such history is a worthless study "
-                                             "of funding.", "speech"), source(2, ROLES, "paper"),
-                                             source(3, FUNDING, "paper")])
+    speech = source(1, "Such history is a worthless study of funding.", "speech")
+    text = ExtractiveBackend(FlatEmbed()).answer("Who funded the study?",
+                                                 [speech, source(2, ROLES, "paper"), source(3, FUNDING, "paper")])
     assert text.startswith("Funding: This work was supported") and "[3]" in text

@@ -4,6 +4,7 @@ from rag.answer.extractive import ExtractiveBackend
 from rag.answer.passages import grow, units
 from rag.answer.quotecheck import check_quotes
 from rag.types import Chunk, Source
+from tests.helpers import FlatEmbed
 
 CODE_TEXT = ("Files can be read line by line. You can also use a file object as part of a for loop. This program reads "
              "words.txt and prints each word, one per line:\n\nfin = open('words.txt')\nfor line in fin:\n\n"
@@ -101,7 +102,7 @@ def test_administrative_paragraphs_answer_the_questions_that_ask_for_them():
     src = source("Funding acquisition: Pierre Roques, Jimmy Selambarom.\n\nFunding: This work was supported by the "
                  "Regional Council of Reunion Island to MR. The funders had no role in study design.\n\n"
                  "The oils reduced viral replication when applied early.")
-    backend = ExtractiveBackend(_Flat())
+    backend = ExtractiveBackend(FlatEmbed())
     assert "supported by the Regional Council" in backend.answer("Who funded the study?", [src])
     assert "supported by" not in backend.answer("When do the oils reduce viral replication?", [src])
 
@@ -117,21 +118,11 @@ def test_the_extractive_answer_is_a_whole_passage_with_its_code(embed):
 
 
 
-class _Flat:
-    """Every text as close to the question as every other: only the scores' priors differ."""
-
-    def get_query_embedding(self, q):
-        return [1.0, 0.0]
-
-    def get_text_embedding_batch(self, texts):
-        return [[1.0, 0.0] for _ in texts]
-
-
 def test_a_caption_the_question_does_not_name_is_no_answer():
     caption = "Abbildung 1.5: Beispiel einer stetigen Abbildung f zwischen zwei Räumen."
     prose = "Eine stetige Abbildung f zwischen zwei Räumen erhält den Zusammenhang."
     src = source(caption + "\n\n" + prose)
-    backend = ExtractiveBackend(_Flat())
+    backend = ExtractiveBackend(FlatEmbed())
     cands = [(caption, 1, True), (prose, 1, True)]
     plain = backend.score("Was ist eine stetige Abbildung zwischen zwei Räumen?", [src], cands)
     assert plain[1] - plain[0] >= backend.t.caption_penalty - 1e-6  # the same words; the caption shows a picture
@@ -145,7 +136,7 @@ def test_the_parts_of_a_two_part_question_are_answered_from_one_book():
                    book="music")
     grammar = source("Differ with (people): I differ with you on many points, and the difference is plain.", n=2,
                      book="grammar")
-    backend = ExtractiveBackend(_Flat())
+    backend = ExtractiveBackend(FlatEmbed())
     text = backend.answer("Should I use \\hide or \\omit to remove the time signature, and what is the difference?",
                           [music, grammar])
     assert "[1]" in text and "[2]" not in text and "differ with you" not in text
@@ -157,7 +148,7 @@ def test_the_parts_of_a_two_part_question_never_quote_the_same_sentence_twice():
                   book="live")
     apt = source("You can use either apt or aptitude when installing packages. With apt, a missing package makes the "
                  "installation fail.", n=2, book="live")
-    text = ExtractiveBackend(_Flat()).answer(
+    text = ExtractiveBackend(FlatEmbed()).answer(
         "My package list names a package that does not exist. Will the build break, and does it matter whether I use "
         "apt or aptitude?", [note, apt])
     sentences = [x for x in text.replace("[1]", "").replace("[2]", "").split(". ") if x.strip()]
@@ -167,7 +158,7 @@ def test_the_parts_of_a_two_part_question_never_quote_the_same_sentence_twice():
 def test_a_question_asking_which_is_best_is_answered_by_the_sentence_that_ranks():
     text = ("Each essential oil was characterised by its terpenoid content and tested on Vero cells. "
             "PG yielded the least toxic extract of the three essential oils.")
-    backend = ExtractiveBackend(_Flat())
+    backend = ExtractiveBackend(FlatEmbed())
     cands = [(s, 1, True) for s in ("Each essential oil was characterised by its terpenoid content and tested on "
                                     "Vero cells.", "PG yielded the least toxic extract of the three essential oils.")]
     scores = backend.score("Which essential oil yielded the least toxic extract?", [source(text)], cands)

@@ -1,0 +1,255 @@
+"""The stages a question goes through, in order — each a function over a ``Run`` (what the stages read and write):
+
+    reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
+    → admin → decide → expand → focus → figures
+
+``rag.pipeline.Pipeline`` runs and times them; a stage that has nothing to do for a question leaves the run as it
+is and returns False (such stages are left out of the trace).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from .answer import AnswerBackend
+from .chunking.zones import ZONES
+from .query.followup import continues_chat, is_follow_up
+from .settings import Settings
+from .types import Book, FigureHit, Hit, Source
+
+if TYPE_CHECKING:
+    from .pipeline import Pipeline
+
+
+@dataclass
+class Run:
+    """One question on its way through the stages."""
+
+    question: str
+    settings: Settings
+    history: list[tuple[str, str]] = field(default_factory=list)
+    book_ids: list[str] | None = None  # the books asked (None: the whole library)
+    follow_books: list[str] | None = None  # the books the last answer cited
+    follow_chunks: list[str] | None = None  # the chunks ("book:index") the last answer cited
+    backend: AnswerBackend | None = None
+    query: str = ""  # the standalone question retrieval uses
+    books: list[Book] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)  # the books asked, before a subject narrowed the search
+    retriever: object = None  # the HybridRetriever of the whole question (candidates, query vector, evidence)
+    hits: list[Hit] = field(default_factory=list)
+    probability: float = 0.0  # P(the books answer it)
+    answerable: bool = False  # an answer is given: outcome "answer" or "likely"
+    outcome: str = ""  # "answer" | "likely" | "not_found"
+    sources: list[Source] = field(default_factory=list)
+    figures: list[FigureHit] = field(default_factory=list)
+    figure_vector: Callable | None = None
+    trace: dict[str, float] = field(default_factory=dict)
+    done: bool = False  # a stage decided there is nothing more to do (an empty library)
+    continued: bool = False  # a short nameless question searched in the chat's books first (``scope``)
+    bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
+
+    @property
+    def ids(self) -> list[str]:
+        return [b.id for b in self.books]
+
+    @property
+    def query_vector(self):
+        return self.retriever.query_vector if self.retriever is not None else None
+
+    @property
+    def evidence(self) -> dict[str, float]:
+        return self.retriever.evidence if self.retriever is not None else {}
+
+
+# --- the stages ------------------------------------------------------------------------------------
+def reformulate(p: "Pipeline", r: Run) -> bool | None:
+    """A long question is searched for its asking part (``query.asking``); a follow-up becomes a standalone
+    question (the backend's way: key terms folded in, or an LLM rewrite)."""
+    from .query.asking import asking_part
+
+    r.query = asking_part(r.question, r.settings.tuning.retrieve.long_question_words)
+    if not r.history:
+        return False if r.query == r.question else None
+    r.query = r.backend.reformulate(r.query, r.history)
+
+
+def scope(p: "Pipeline", r: Run) -> bool | None:
+    """The books to search: those asked (default every ready book); a follow-up searches the books the last
+    answer cited; so does, first, a short question that names no subject (``continues_chat``): when those books do
+    not answer it, ``Pipeline.run`` asks the whole library."""
+    r.books = p.library.ready(r.settings, r.book_ids)
+    r.asked = [b.id for b in r.books]
+    if not r.books:
+        r.done = True
+        return
+    if r.follow_books and not r.book_ids and r.history and is_follow_up(r.question, r.history):
+        r.books = [b for b in r.books if b.id in r.follow_books] or r.books
+    elif r.follow_books and not r.book_ids and r.history and continues_chat(r.question):
+        chat = [b for b in r.books if b.id in r.follow_books]
+        r.continued = bool(chat) and len(chat) < len(r.books)
+        r.books = chat or r.books
+    elif not r.book_ids and r.settings.prefer_subject_books:  # "a Python function" → the books about Python
+        about = set(p.bm25_for(r)().subject_books(r.query, r.ids))
+        r.books = [b for b in r.books if b.id in about] or r.books
+
+
+def retrieve(p: "Pipeline", r: Run) -> bool | None:
+    """Dense ∥ BM25 → fusion → relevance filter (``retrieve.hybrid``); its own steps are in the trace too."""
+    from .retrieve import HybridRetriever
+
+    r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids, r.asked)
+    r.hits = r.retriever.hits(r.query)
+    r.trace.update(r.retriever.timings)
+
+
+def neighbourhood(p: "Pipeline", r: Run) -> bool | None:
+    """A follow-up ("and why?") looks first around the passage the last answer cited: the chunks near it that are
+    similar enough to the (folded) question go first."""
+    if not (r.follow_chunks and r.history and r.hits and is_follow_up(r.question, r.history)):
+        return False
+    reach = r.settings.tuning.retrieve.follow_reach
+    near: dict[str, object] = {}
+    for cid in r.follow_chunks:
+        book, _, idx = cid.rpartition(":")
+        if book in r.ids:
+            for c in p.res.catalog.chunk_range(book, int(idx) - reach, int(idx) + reach):
+                if c.kind not in ZONES:
+                    near[c.id] = c
+    sims = p.res.store.similarities(r.query_vector, list(near)) if near else {}
+    s = r.settings
+    best = sorted((cid for cid in sims if sims[cid] >= s.similarity_threshold), key=lambda c: -sims[c])[:s.min_chunks]
+    if not best:
+        return False
+    top = max(h.score for h in r.hits)
+    first = [Hit(near[cid], top, sims[cid]) for cid in best]
+    r.hits = (first + [h for h in r.hits if h.chunk.id not in set(best)])[:s.max_chunks]
+
+
+def sub_questions(p: "Pipeline", r: Run) -> bool | None:
+    """A two-part question: each part retrieved on its own, the rankings interleaved."""
+    from .query.decompose import decompose, interleave
+    from .retrieve import HybridRetriever
+
+    parts = decompose(r.query, r.settings.tuning.retrieve.sub_question_min_words)
+    if len(parts) < 2:
+        return False
+    each = [HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids).hits(q) for q in parts]
+    r.hits = interleave([r.hits] + each, r.settings.max_chunks)
+
+
+def definition(p: "Pipeline", r: Run) -> bool | None:
+    """A definition question: the passage that defines the term first (``retrieve.definition``)."""
+    from .retrieve.definition import definition_first
+
+    t = r.settings.tuning.retrieve
+    hits, _how = definition_first(r.query, r.hits, p.bm25_for(r), p.res.store.similarities, r.query_vector, r.ids,
+                                  t.definition_lead, t.definition_hop_k)
+    r.hits = hits[:r.settings.max_chunks]
+
+
+def named_figures(p: "Pipeline", r: Run) -> bool | None:
+    """A question naming a figure or table ("What does Figure 2.1 show?"): its caption's chunk first."""
+    from .figures.choose import named_figure_hits
+
+    named = named_figure_hits(p.res.catalog, p.res.store, r.query, r.query_vector, r.ids)
+    r.retriever.evidence["named_figure"] = 1.0 if named else 0.0
+    if named:
+        taken = {h.chunk.id for h in named}
+        r.hits = (named + [h for h in r.hits if h.chunk.id not in taken])[:r.settings.max_chunks]
+
+
+def editions(p: "Pipeline", r: Run) -> bool | None:
+    """The same passage in two books (two editions, or two language editions of one book) is one source, from the
+    book in the question's language."""
+    from .retrieve.editions import in_language, one_per_passage
+    from .retrieve.translations import in_question_language
+    from .text.languages import detect
+
+    if len(r.books) < 2 or not r.hits:
+        return False
+    lang = detect(r.query)
+    t = r.settings.tuning.retrieve
+    hits = in_language(r.hits, r.books, lang, p.res.catalog.same_text)
+    if detect(r.query, default=""):  # a translated passage only for a question whose language is clear
+        hits = in_question_language(hits, r.books, lang, p.res.catalog.numbered_section,
+                                    lambda ids: p.res.store.similarities(r.query_vector, ids),
+                                    t.edition_min_sections, t.edition_min_overlap, t.edition_page_ratio)
+    kept = one_per_passage(hits, r.books, lang)
+    if [h.chunk.id for h in kept] == [h.chunk.id for h in r.hits]:
+        return False
+    r.hits = kept
+
+
+def admin(p: "Pipeline", r: Run) -> bool | None:
+    """'Who funded the study?': the best books' 'Funding: …' paragraphs join the hits (``retrieve.admin``)."""
+    from .retrieve.admin import labelled_paragraphs, labels_asked
+
+    if not r.hits or not labels_asked(r.query):
+        return False
+    r.hits = labelled_paragraphs(r.query, r.hits, p.res.catalog.chunks_stating,
+                                 lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 3]
+
+
+def decide(p: "Pipeline", r: Run) -> bool | None:
+    """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
+    from .retrieve.answerability import probability
+
+    s = r.settings
+    r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
+                     if r.hits else 0.0)
+    if r.hits and r.probability >= s.answerable_min:
+        r.outcome = "answer"
+    elif r.hits and r.probability >= s.likely_min:
+        r.outcome = "likely"
+    else:
+        r.outcome = "not_found"
+    k = s.tuning.retrieve.wants_hits
+    if r.outcome != "not_found" and k:
+        from .query.wants import holds, wants
+
+        want = wants(r.query)
+        if want and not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):
+            r.outcome = "not_found"  # "In what year…" of passages without a year
+    r.answerable = r.outcome != "not_found"
+
+
+def expand(p: "Pipeline", r: Run) -> bool | None:
+    """Each hit widened to its window or parent and numbered (``context``); a question the books do not answer
+    gets its closest passages, labelled as such."""
+    hits = r.hits
+    if not r.answerable:
+        closest = r.settings.tuning.retrieve.closest
+        hits = (r.hits or [h for h in r.retriever.candidates if h.chunk.kind not in ZONES])[:closest]
+    r.sources = p.expand(r.query, r.query_vector, hits, r.settings, r.books)
+
+
+def focus(p: "Pipeline", r: Run) -> bool | None:
+    """An LLM reads only the sources that hold an answer (``answer.focus``); the extractive answerer reads all."""
+    if not (r.answerable and r.settings.answer_backend != "extractive" and r.settings.llm_focus):
+        return False
+    from .answer.focus import focus as keep_answering
+
+    r.sources = keep_answering(r.query, r.sources, p.res.embed, r.settings.tuning)
+
+
+def figures(p: "Pipeline", r: Run) -> bool | None:
+    """The book's figures that belong to the sources or match the question (``figures.choose``)."""
+    if not r.answerable:
+        return False
+    from .figures.choose import candidates
+
+    figs, vecs = p.res.catalog.figure_vectors(r.ids)
+    rows = {f.id: i for i, f in enumerate(figs)}
+    s = r.settings
+    r.figures = candidates(r.query, r.query_vector, r.sources, (figs, vecs), p.res.catalog.figure_links,
+                           {b.id: b.title for b in r.books}, s.figure_min_similarity, s.max_figures, s.tuning.figures)
+    r.figure_vector = lambda fid: vecs[rows[fid]] if fid in rows else None
+
+
+STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
+    ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
+    ("sub_questions", sub_questions),
+    ("definition", definition), ("named_figures", named_figures), ("editions", editions),
+    ("admin", admin), ("decide", decide), ("expand", expand),
+    ("focus", focus), ("figures", figures))
+STAGE_NAMES = tuple(name for name, _ in STAGES)

@@ -1,7 +1,8 @@
 """'Who funded the study?' is answered by the paragraph that states it: the best books' labelled paragraphs join
 the hits (rag.retrieve.admin), and the answerer prefers the one the question asks about."""
 from rag.answer.extractive import ExtractiveBackend
-from rag.retrieve.admin import labelled_paragraphs, labels_asked, states
+from rag.query.admin import labels_asked, states
+from rag.retrieve.admin import labelled_paragraphs
 from rag.types import Chunk, Hit, Source
 from tests.helpers import FlatEmbed
 

@@ -10,7 +10,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ..chunking.zones import asks_for_admin
+from ..query.admin import labels_asked, states
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
 from ..query.followup import fold_history
@@ -141,12 +141,10 @@ class ExtractiveBackend:
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
         stating: set[tuple[int, int]] = set()  # (source n, unit index) of the paragraphs an admin question asks for
-        if asks_for_admin(question):  # "Who funded the study?": the "Funding: …" paragraph is the answer
-            from ..retrieve.admin import labels_asked, states
-
-            labels = labels_asked(question)
+        labels = labels_asked(question)
+        if labels:  # "Who funded the study?": the "Funding: …" paragraph is the answer
             stating = {(n, k) for n, v in us.items() for k, u in enumerate(v)
-                       if u.kind == "boilerplate" and labels and states(u.text, labels)}
+                       if u.kind == "boilerplate" and states(u.text, labels)}
             us = {n: [replace(u, kind="sentence") if u.kind == "boilerplate" else u for u in v] for n, v in us.items()}
         cands: list[tuple[str, int, bool]] = []
         where: list[tuple[int, int]] = []  # (source n, unit index) of each candidate

@@ -88,18 +88,6 @@ def tag(book: ParsedBook, chunks: list[Chunk]) -> list[Chunk]:
     return chunks
 
 
-_ASKS_ADMIN = re.compile(
-    r"\b(fund\w*|grants?|financ\w*|financi\w*|sponsor\w*|acknowledg\w*|thank\w*|competing|conflicts? of interest|"
-    r"ethic\w*|data availab\w*|author contributions?|who contributed|finanzier\w*|förder\w*|danksagung|"
-    r"interessenkonflikt\w*|remerciements?|conflits? d'intérêts?)\b", re.I)
-
-
-def asks_for_admin(question: str) -> bool:
-    """Whether a question asks what a paper's administrative paragraphs say (funding, acknowledgements, competing
-    interests, ethics, data availability, author contributions)."""
-    return bool(_ASKS_ADMIN.search(question))
-
-
 def asks_for_zone(question: str) -> bool:
     """Whether a question is about references, the index/contents, pages or the book's front matter."""
     return bool(_ASKS.search(question))

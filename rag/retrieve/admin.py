@@ -5,39 +5,10 @@ acquisition: <names>" matches the question better. So for such a question the la
 best hits are from join the hits, right after each book's first hit."""
 from __future__ import annotations
 
-import re
 from typing import Callable
 
-from ..chunking.zones import BOILERPLATE_LABEL
+from ..query.admin import labels_asked, states
 from ..types import Chunk, Hit
-
-# what the question asks about → the labels of the paragraphs that state it
-TOPICS = (
-    (re.compile(r"\b(fund\w*|grants?|financ\w*|sponsor\w*|finanzier\w*|förder\w*)\b", re.I),
-     ("funding", "financial disclosure", "finanzierung", "financement")),
-    (re.compile(r"\b(acknowledg\w*|thank\w*|danksagung|remerciements?)\b", re.I),
-     ("acknowledgment", "acknowledgement", "danksagung", "remerciements")),
-    (re.compile(r"\b(competing|conflicts? of interest|interessenkonflikt\w*|conflits? d'intérêts?)\b", re.I),
-     ("competing interest", "conflict of interest", "conflicts of interest", "declaration of interest",
-      "interessenkonflikt", "conflit d'intérêt", "conflits d'intérêts")),
-    (re.compile(r"\bethic\w*\b", re.I), ("ethics statement",)),
-    (re.compile(r"\bdata availab\w*\b", re.I), ("data availability",)),
-)
-
-
-def labels_asked(question: str) -> tuple[str, ...]:
-    """The administrative labels a question asks about ('' when it asks about none)."""
-    return tuple(label for rx, labels in TOPICS if rx.search(question) for label in labels)
-
-
-def states(text: str, labels: tuple[str, ...]) -> bool:
-    """Whether ``text`` has a paragraph opening with one of ``labels`` ("Funding: …")."""
-    for line in text.split("\n"):
-        m = BOILERPLATE_LABEL.match(line)
-        if m and any(m.group(1).lower().startswith(label) for label in labels):
-            return True
-    return False
-
 
 def labelled_paragraphs(question: str, hits: list[Hit], find: Callable[[str, tuple[str, ...]], list[Chunk]],
                         similarities: Callable[[list[str]], dict[str, float]], books: int = 3) -> list[Hit]:

@@ -81,6 +81,13 @@ def _mono(line: dict) -> bool:
     return all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in line["spans"] if s["text"].strip())
 
 
+def _carry_on(prev: dict, line: dict) -> None:
+    """``line`` appended to ``prev`` (one line of the text layer): its spans after prev's, the union of the boxes."""
+    prev["spans"] = prev["spans"] + line["spans"]
+    a, b = prev["bbox"], line["bbox"]
+    prev["bbox"] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
 PROMPT = re.compile(r"^(?:[$#%] |>>> |\.\.\. |C:\\>)")  # a shell or Python prompt starts a line of its own
 
 
@@ -100,9 +107,7 @@ def _join_code_wraps(block: dict, right: float) -> dict:
             before = "".join(s["text"] for s in prev["spans"])
             size = max(s["size"] for s in prev["spans"])
             if before[-1:] in "/-=.,:" and before[-1:] and ends[-1] >= right - 3 * 0.6 * size:
-                prev["spans"] = prev["spans"] + line["spans"]
-                a, b = prev["bbox"], line["bbox"]
-                prev["bbox"] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                _carry_on(prev, line)
                 ends[-1] = line["bbox"][2]
                 continue
         lines.append({**line, "spans": list(line["spans"])})
@@ -130,9 +135,8 @@ def _join_hyphen_breaks(block: dict) -> dict:
                                                             or (text[-2] == " " and nxt.startswith("-")))
         if wrapped and inside and nxt[:1].strip():
             last = prev["spans"][-1]
-            prev["spans"] = prev["spans"][:-1] + [{**last, "text": last["text"].rstrip()}] + line["spans"]
-            a, b = prev["bbox"], line["bbox"]
-            prev["bbox"] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+            prev["spans"][-1] = {**last, "text": last["text"].rstrip()}
+            _carry_on(prev, line)
             continue
         lines.append({**line, "spans": list(line["spans"])})
     return {**block, "lines": lines}

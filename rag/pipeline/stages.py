@@ -3,22 +3,33 @@
     reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
     → admin → decide → expand → focus → figures
 
-``rag.pipeline.Pipeline`` runs and times them; a stage that has nothing to do for a question leaves the run as it
+``rag.pipeline.runner.Pipeline`` runs and times them; a stage that has nothing to do for a question leaves the run as it
 is and returns False (such stages are left out of the trace).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable, Protocol
 
-from .answer import AnswerBackend
-from .chunking.zones import ZONES
-from .query.followup import continues_chat, is_follow_up
-from .settings import Settings
-from .types import Book, FigureHit, Hit, Source
+from ..answer import AnswerBackend
+from ..chunking.zones import ZONES
+from ..query.followup import continues_chat, is_follow_up
+from ..settings import Settings
+from ..types import Book, FigureHit, Hit, Source
 
-if TYPE_CHECKING:
-    from .pipeline import Pipeline
+
+
+class Pipeline(Protocol):
+    """What a stage uses of the runner (``rag.pipeline.runner.Pipeline``): the shared resources, the library, the
+    run's BM25 and the context builder."""
+
+    res: Any
+    library: Any
+
+    def bm25_for(self, r: "Run") -> Callable: ...
+
+    def expand(self, query: str, qvec, hits: list[Hit], s: Settings, books: list[Book],
+               query_type: str = "") -> list[Source]: ...
 
 
 @dataclass
@@ -65,7 +76,7 @@ class Run:
 def reformulate(p: "Pipeline", r: Run) -> bool | None:
     """A long question is searched for its asking part (``query.asking``); a follow-up becomes a standalone
     question (the backend's way: key terms folded in, or an LLM rewrite)."""
-    from .query.asking import asking_part
+    from ..query.asking import asking_part
 
     r.query = asking_part(r.question, r.settings.tuning.retrieve.long_question_words)
     if not r.history:
@@ -95,7 +106,7 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
 
 def retrieve(p: "Pipeline", r: Run) -> bool | None:
     """Dense ∥ BM25 → fusion → relevance filter (``retrieve.hybrid``); its own steps are in the trace too."""
-    from .retrieve import HybridRetriever
+    from ..retrieve import HybridRetriever
 
     r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids, r.asked)
     r.hits = r.retriever.hits(r.query)
@@ -127,8 +138,8 @@ def neighbourhood(p: "Pipeline", r: Run) -> bool | None:
 
 def sub_questions(p: "Pipeline", r: Run) -> bool | None:
     """A two-part question: each part retrieved on its own, the rankings interleaved."""
-    from .query.decompose import decompose, interleave
-    from .retrieve import HybridRetriever
+    from ..query.decompose import decompose, interleave
+    from ..retrieve import HybridRetriever
 
     parts = decompose(r.query, r.settings.tuning.retrieve.sub_question_min_words)
     if len(parts) < 2:
@@ -139,7 +150,7 @@ def sub_questions(p: "Pipeline", r: Run) -> bool | None:
 
 def definition(p: "Pipeline", r: Run) -> bool | None:
     """A definition question: the passage that defines the term first (``retrieve.definition``)."""
-    from .retrieve.definition import definition_first
+    from ..retrieve.definition import definition_first
 
     t = r.settings.tuning.retrieve
     hits, _how = definition_first(r.query, r.hits, p.bm25_for(r), p.res.store.similarities, r.query_vector, r.ids,
@@ -149,7 +160,7 @@ def definition(p: "Pipeline", r: Run) -> bool | None:
 
 def named_figures(p: "Pipeline", r: Run) -> bool | None:
     """A question naming a figure or table ("What does Figure 2.1 show?"): its caption's chunk first."""
-    from .figures.choose import named_figure_hits
+    from ..figures.choose import named_figure_hits
 
     named = named_figure_hits(p.res.catalog, p.res.store, r.query, r.query_vector, r.ids)
     r.retriever.evidence["named_figure"] = 1.0 if named else 0.0
@@ -161,9 +172,9 @@ def named_figures(p: "Pipeline", r: Run) -> bool | None:
 def editions(p: "Pipeline", r: Run) -> bool | None:
     """The same passage in two books (two editions, or two language editions of one book) is one source, from the
     book in the question's language."""
-    from .retrieve.editions import in_language, one_per_passage
-    from .retrieve.translations import in_question_language
-    from .text.languages import detect
+    from ..retrieve.editions import in_language, one_per_passage
+    from ..retrieve.translations import in_question_language
+    from ..text.languages import detect
 
     if len(r.books) < 2 or not r.hits:
         return False
@@ -182,7 +193,8 @@ def editions(p: "Pipeline", r: Run) -> bool | None:
 
 def admin(p: "Pipeline", r: Run) -> bool | None:
     """'Who funded the study?': the best books' 'Funding: …' paragraphs join the hits (``retrieve.admin``)."""
-    from .retrieve.admin import labelled_paragraphs, labels_asked
+    from ..query.admin import labels_asked
+    from ..retrieve.admin import labelled_paragraphs
 
     if not r.hits or not labels_asked(r.query):
         return False
@@ -192,7 +204,7 @@ def admin(p: "Pipeline", r: Run) -> bool | None:
 
 def decide(p: "Pipeline", r: Run) -> bool | None:
     """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
-    from .retrieve.answerability import probability
+    from ..retrieve.answerability import probability
 
     s = r.settings
     r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
@@ -205,7 +217,7 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits
     if r.outcome != "not_found" and k:
-        from .query.wants import holds, wants
+        from ..query.wants import holds, wants
 
         want = wants(r.query)
         if want and not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):
@@ -227,7 +239,7 @@ def focus(p: "Pipeline", r: Run) -> bool | None:
     """An LLM reads only the sources that hold an answer (``answer.focus``); the extractive answerer reads all."""
     if not (r.answerable and r.settings.answer_backend != "extractive" and r.settings.llm_focus):
         return False
-    from .answer.focus import focus as keep_answering
+    from ..answer.focus import focus as keep_answering
 
     r.sources = keep_answering(r.query, r.sources, p.res.embed, r.settings.tuning)
 
@@ -236,7 +248,7 @@ def figures(p: "Pipeline", r: Run) -> bool | None:
     """The book's figures that belong to the sources or match the question (``figures.choose``)."""
     if not r.answerable:
         return False
-    from .figures.choose import candidates
+    from ..figures.choose import candidates
 
     figs, vecs = p.res.catalog.figure_vectors(r.ids)
     rows = {f.id: i for i, f in enumerate(figs)}

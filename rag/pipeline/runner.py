@@ -1,31 +1,19 @@
-"""The pipeline: the stages of ``rag.stages`` run in order, each timed:
-
-    reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
-    → admin → decide → expand → focus → figures  |  answer (streamed) → check
-
-``Pipeline.run`` runs them over a ``Run`` (what each stage reads and writes) up to a stage; ``Folio.ask`` streams
-the answer from a full run, ``Folio.evidence`` stops after ``decide``, and the inspector's probe shows a full run —
-so what the probe shows is what the chat does. A stage that has nothing to do for a question leaves the run as it
-is and returns False (a one-part question has no sub-questions); such stages are left out of the trace.
-"""
+"""Runs the stages of ``rag.pipeline.stages`` in order, each timed, up to a stage; streams the answer."""
 from __future__ import annotations
 
 import functools
 import time
 from typing import Callable, Iterator
 
-from .answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backend
-from .library.books import Library
-from .library.resources import Resources
-from .settings import Settings
-from .stages import STAGE_NAMES, STAGES, Run
-from .types import Answer, Book, Hit, Source
+from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backend
+from ..library.books import Library
+from ..library.resources import Resources
+from ..settings import Settings
+from .stages import STAGES, Run
+from ..types import Answer, Book, Hit, Source
 
 EMPTY_LIBRARY = "The library is empty: add a PDF on the Library page first."
 NO_WORDS = "Ask a question in words (this one has no letters or digits to search for)."
-
-__all__ = ["AnswerStream", "EMPTY_LIBRARY", "NO_WORDS", "Pipeline", "Run", "STAGE_NAMES", "context_report"]
-
 
 class Pipeline:
     def __init__(self, res: Resources, library: Library):
@@ -65,8 +53,8 @@ class Pipeline:
     def expand(self, query: str, qvec, hits: list[Hit], s: Settings, books: list[Book],
                query_type: str = "") -> list[Source]:
         """Each hit widened to its window or parent (fixed or adaptive, see ``rag.context``), numbered."""
-        from .context import ContextBuilder
-        from .query.kinds import classify
+        from ..context import ContextBuilder
+        from ..query.kinds import classify
 
         store = self.res.store
         known: dict[str, float] = {}
@@ -108,7 +96,7 @@ class Pipeline:
         if not r.answerable:
             answer.not_found = True
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
-            from .text.languages import detect
+            from ..text.languages import detect
 
             if r.evidence.get("unknown", 0.0) >= 0.999 and not detect(r.query, default=""):
                 text += NO_WORD_KNOWN_TEXT  # "再帰とは何ですか？": no word in any book, no language Folio reads
@@ -116,7 +104,7 @@ class Pipeline:
         answer.figures = r.figures
         asked = r.question
         if r.backend.name == "extractive":  # it picks sentences by their likeness to the question: its asking part
-            from .query.asking import asking_part
+            from ..query.asking import asking_part
 
             asked = asking_part(r.question, s.tuning.retrieve.long_question_words)
         return AnswerStream(answer, r.backend.stream(asked, r.sources, figures=r.figures), t0,
@@ -124,8 +112,8 @@ class Pipeline:
 
     def check(self, answer: Answer, r: Run) -> None:
         """Once the text is complete: the quote check, then the figures of the sources it cites."""
-        from .answer.quotecheck import check_quotes
-        from .figures.choose import finalise
+        from ..answer.quotecheck import check_quotes
+        from ..figures.choose import finalise
 
         t = time.perf_counter()
         answer.checks = check_quotes(answer.text, answer.sources, r.settings.tuning.answer.supported_share)
@@ -140,8 +128,8 @@ class Pipeline:
 
 def context_report(query: str, sources: list[Source], s: Settings) -> dict:
     """How the context was made: mode, question type and language, each source's window decision."""
-    from .query.kinds import classify
-    from .text.languages import detect
+    from ..query.kinds import classify
+    from ..text.languages import detect
 
     return {"mode": s.context_mode, "query_type": classify(query), "language": detect(query),
             "windows": [f"[{src.n}] {src.plan.get('summary', '')}" for src in sources]}

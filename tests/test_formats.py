@@ -103,6 +103,23 @@ def test_a_laid_out_code_line_wrapped_inside_a_path_is_one_line_again(folio):
     assert "\n$ cat config/archives/sid.list.chroot" in whole
 
 
+def test_a_laid_out_path_wrapped_after_a_slash_in_prose_is_one_word_again(folio):
+    """Prose that names a long path is wrapped by Folio's layout after one of its slashes; the page text has the
+    path whole ("config/archives/live.list.binary", not "config/archives/ live.list.binary")."""
+    paths = [f"config/archives/live{i}.list.binary" for i in range(60)]
+    text = ("# Archives\n\nIf you add the same line to " + " or to ".join(f"`{p}`" for p in paths)
+            + ", the repository is added. Either this / that\nor the other.\n")
+    r = folio.library.ingest(text.encode(), "paths.md")
+    whole = "\n".join(p.text for p in folio.library.pages(r.book_id))
+    tokens = whole.replace("`", "").split()
+    assert sum(any(t.startswith(p) for t in tokens) for p in paths) >= len(paths) - 1, whole[:800]
+    pages = folio.library.pages(r.book_id)
+    for p in pages:  # inside a paragraph of a page (a page break may cut a path, as it cuts a word), no line ends
+        # in a path's slash
+        assert not re.search(r"\S/\n\S", p.text.replace("`", "")), p.text
+    assert "this / that" in whole  # a slash between spaces is no path
+
+
 @pytest.mark.parametrize("name", ["garden.epub", "garden.docx"])
 def test_book_images_become_captioned_figures_an_answer_shows(folio, name):
     if name.endswith(".docx"):

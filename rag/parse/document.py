@@ -118,12 +118,20 @@ def _join_code_wraps(block: dict, right: float) -> dict:
 WRAPPED = 0.75  # a line reaching this share of its block's width may have been wrapped by the layout
 
 
+def _slash_break(text: str, prev: dict, line: dict) -> bool:
+    """Whether a prose line ends inside a path or URL the layout broke after its slash ("config/archives/" +
+    "live.list.binary"): the slash follows a character of the token, and the line is not code (a code line's own
+    end, "cd /usr/local/", is the end of a command; ``_join_code_wraps`` rejoins wrapped code)."""
+    return len(text) > 1 and text.endswith("/") and not text[-2].isspace() and not _mono(prev)
+
+
 def _join_hyphen_breaks(block: dict) -> dict:
     """A block whose lines the layout wrapped after a hyphen carry on with the next line (one line: its spans, the
     union of the boxes), the hyphen kept: "debian-" + "live" → "debian-live", "the -" + "-apt-ftp-proxy" → "the
-    --apt-ftp-proxy". Only a line that fills its block (the layout broke it) and ends with a hyphen inside a word
-    or an option is joined; a short line ("n--" in code) or a free-standing dash ("this is it -") keeps its line
-    break."""
+    --apt-ftp-proxy"; so does a prose line wrapped after a slash inside a path ("config/archives/" +
+    "live.list.binary", ``_slash_break``). Only a line that fills its block (the layout broke it) and ends with a
+    hyphen inside a word or an option is joined; a short line ("n--" in code) or a free-standing dash ("this is it
+    -") keeps its line break."""
     x0, x1 = block["bbox"][0], block["bbox"][2]
     lines: list[dict] = []
     for line in block["lines"]:
@@ -133,7 +141,7 @@ def _join_hyphen_breaks(block: dict) -> dict:
         wrapped = prev is not None and prev["bbox"][2] >= x0 + WRAPPED * (x1 - x0)
         inside = len(text) > 1 and text.endswith("-") and (text[-2].isalnum() or text[-2] == "-"
                                                             or (text[-2] == " " and nxt.startswith("-")))
-        if wrapped and inside and nxt[:1].strip():
+        if wrapped and nxt[:1].strip() and (inside or _slash_break(text, prev, line)):
             last = prev["spans"][-1]
             prev["spans"][-1] = {**last, "text": last["text"].rstrip()}
             _carry_on(prev, line)

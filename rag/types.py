@@ -212,8 +212,9 @@ class Source:
     similarity: float
     context_label: str = ""  # printed pages of the whole window
     plan: dict = field(default_factory=dict)  # how the window was chosen (rag.context.windows.Plan)
-    # [start, end, kind, indent] of the text's lines that are whole chunk lines: kind 0 text, 1 code (monospaced),
-    # 2 table, 3 running header/footer; indent = a code line's indentation in characters (rag.context.layout)
+    # [start, end, kind, indent, blank before] of the text's lines that are whole chunk lines: kind 0 text, 1 code
+    # (monospaced), 2 table, 3 running header/footer; indent = a code line's indentation in characters, blank before
+    # = 1 where the page sets a blank line between it and the code line before it (rag.context.layout)
     layout: list = field(default_factory=list)
 
     @property

@@ -32,6 +32,30 @@ def test_code_the_passage_introduces_is_kept_with_its_indentation():
     assert (i, j) == (1, 3)  # "This program …" points back one sentence; its colon brings the listing, no more
 
 
+def test_a_blank_line_the_page_sets_inside_a_listing_is_kept_and_a_block_split_or_page_break_adds_none():
+    """An APT preferences file's stanzas are separated by a blank line the page shows (a line's height of space);
+    Think Python's listing, which the PDF splits into text blocks at the same line pitch, gets none, and neither
+    does the page break inside a listing (whose page number the furniture pass blanks)."""
+    from rag.context.layout import source_layout, structured_text
+    from rag.types import Page
+
+    rows = [("Pin-Priority: 600", 100.0), ("", 0), ("Package: *", 124.0), ("", 0), ("Pin: release n=sid", 136.0)]
+    text = "\n".join(r for r, _ in rows)  # the page text has a blank line (a block break) before each of the two
+    lines, pos = [], 0
+    for r, y in rows:
+        if r:
+            lines.append((pos, pos + len(r), 72.0, y, 72.0 + 6 * len(r), y + 10.0, 1))
+        pos += len(r) + 1
+    page = Page(1, "1", text, 0, lines=tuple(lines))
+    chunk = Chunk("b1", 0, text, 1, 1, 0, len(text), section="APT")
+    layout = source_layout([(0, chunk)], lambda book, n: page)
+    assert [ln[4] for ln in layout] == [0, 1, 0]
+    src = Source(1, "b1", "A Book", chunk, text, [0], 1, 1, "p. 1", 1.0, 0.5, layout=layout)
+    (u,) = units(src)
+    assert u.text == "Pin-Priority: 600\n\nPackage: *\nPin: release n=sid"
+    assert "Pin-Priority: 600\n\nPackage: *\nPin" in structured_text(text, layout)
+
+
 def test_an_unfinished_sentence_brings_its_items_in_the_books_order():
     text = ("Ein topologischer Raum ist ein Paar (X, T) mit folgenden Eigenschaften\n\n(i) ∅, X ∈T\n\n"
             "(ii) Sind U1, U2 ∈T, so ist U1 ∩U2 ∈T\n\n(iii) Beliebige Vereinigungen offener Mengen sind offen.\n\n"

@@ -60,6 +60,11 @@ def _line_kinds(src: Source) -> dict[int, tuple[int, int]]:
     return {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in src.layout}
 
 
+def _blank_before(src: Source) -> set[int]:
+    """Starts of the code lines the page sets a blank line below the line before them (``context.layout``)."""
+    return {ln[0] for ln in src.layout if len(ln) > 4 and ln[4]}
+
+
 def units(src: Source) -> list[Unit]:
     """The source's text in reading order as units (see the module doc)."""
     text, kinds = src.text, _line_kinds(src)
@@ -68,10 +73,10 @@ def units(src: Source) -> list[Unit]:
     for raw in text.split("\n"):
         a, b = pos, pos + len(raw)
         pos = b + 1
-        if not raw.strip():
-            lines.append((a, b, "blank"))
-            continue
         k, _ = kinds.get(a, (0, 0))
+        if not raw.strip():  # a page number the furniture pass blanked is still furniture: a page break
+            lines.append((a, b, "furniture" if k == FURNITURE else "blank"))
+            continue
         kind = ("code" if k == CODE else "table" if k == TABLE or raw.lstrip().startswith("|")
                 else "furniture" if k == FURNITURE else "text")
         lines.append((a, b, kind))
@@ -82,13 +87,13 @@ def units(src: Source) -> list[Unit]:
         if kind in ("blank", "furniture"):
             i += 1
             continue
-        if kind in ("code", "table"):  # a run of such lines, blank lines inside it allowed
+        if kind in ("code", "table"):  # a run of such lines, blank lines and page breaks inside it allowed
             j, last = i, i
-            while j < len(lines) and lines[j][2] in (kind, "blank"):
+            while j < len(lines) and lines[j][2] in (kind, "blank", "furniture"):
                 if lines[j][2] == kind:
                     last = j
                 j += 1
-            run = [ln for ln in lines[i:last + 1] if ln[2] == kind]
+            run = _listing(lines[i:last + 1], kind, _blank_before(src))
             if kind == "table":  # the table's caption ("Table 1. Main characteristics …") is prose before its rows
                 caption = []
                 while run and not text[run[0][0]:run[0][1]].lstrip().startswith("|"):
@@ -98,7 +103,9 @@ def units(src: Source) -> list[Unit]:
                 if not run:
                     i = last + 1
                     continue
-            shown = "\n".join(" " * kinds.get(s, (0, 0))[1] + text[s:e].strip() for s, e, _ in run)
+            shown = "\n".join(" " * kinds.get(s, (0, 0))[1] + text[s:e].strip() if k == kind else ""
+                              for s, e, k in run)
+            run = [ln for ln in run if ln[2] == kind]
             out.append(Unit(run[0][0], run[-1][1], kind, shown))
             i = last + 1
             continue
@@ -109,6 +116,18 @@ def units(src: Source) -> list[Unit]:
         i = j
     for prev, u in zip(out, out[1:]):
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
+    return out
+
+
+def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int]) -> list[tuple[int, int, str]]:
+    """A code listing's or table's lines, with one blank line where the page sets one between two code lines (an APT
+    preferences file's stanzas, a function's paragraphs: ``blank_before``); a page break between them is none."""
+    out: list[tuple[int, int, str]] = []
+    for ln in lines:
+        if ln[2] == kind:
+            if out and ln[0] in blank_before:
+                out.append((ln[0], ln[0], "blank"))
+            out.append(ln)
     return out
 
 

@@ -29,21 +29,32 @@ def source_layout(parts: list[tuple[int, Chunk]], page: Callable[[str, int], Pag
                 a, b = pg.offset + ln[0], pg.offset + ln[1]
                 if a >= c.char_start and b <= c.char_end:
                     kind = ln[6] if len(ln) > 6 else TEXT
-                    out.append([at + a - c.char_start, at + b - c.char_start, kind, float(ln[2]), float(ln[4])])
+                    out.append([at + a - c.char_start, at + b - c.char_start, kind, float(ln[2]), float(ln[4]),
+                                float(ln[3]), float(ln[5])])
     return _indents(out)
 
 
+BLANK_LINE = 0.7  # a gap of this share of a line's height between two code lines is a blank line of the listing
+
+
 def _indents(lines: list[list]) -> list[list]:
-    """x0 → indentation in characters for runs of code lines (the run's leftmost line is at 0)."""
+    """[start, end, kind, indent, blank before] per line: x0 → indentation in characters for runs of code lines (the
+    run's leftmost line is at 0); a code line set a blank line's height below the one before it on the same page
+    has a blank line before it (1) — a listing split into several text blocks is not (the page's blank lines between
+    blocks are no evidence)."""
     result: list[list] = []
     run: list[list] = []
 
     def flush() -> None:
         if run:
-            widths = [(x1 - x0) / max(1, e - s) for s, e, _, x0, x1 in run if e > s]
+            widths = [(x1 - x0) / max(1, e - s) for s, e, _, x0, x1, *_ in run if e > s]
             cw = statistics.median(widths) if widths else 6.0
-            left = min(x0 for *_, x0, _ in run)
-            result.extend([s, e, k, int(round((x0 - left) / cw)) if cw > 0 else 0] for s, e, k, x0, _ in run)
+            left = min(ln[3] for ln in run)
+            height = statistics.median(ln[6] - ln[5] for ln in run)
+            for i, (s, e, k, x0, _, y0, _) in enumerate(run):
+                gap = y0 - run[i - 1][6] if i else 0.0
+                result.append([s, e, k, int(round((x0 - left) / cw)) if cw > 0 else 0,
+                               int(height > 0 and gap >= BLANK_LINE * height)])
             run.clear()
 
     for ln in sorted(lines):
@@ -51,7 +62,7 @@ def _indents(lines: list[list]) -> list[list]:
             run.append(ln)
             continue
         flush()
-        result.append([ln[0], ln[1], ln[2], 0])
+        result.append([ln[0], ln[1], ln[2], 0, 0])
     flush()
     return sorted(result)
 
@@ -60,15 +71,17 @@ def structured_text(text: str, layout: list) -> str:
     """``text`` with its code lines (as the layout marks them) in fenced blocks, indented as on the page, and its
     running headers/footers left out: what an LLM reads of a source, and how a reader sees code in it."""
     kinds = {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in layout}
+    blank = {ln[0] for ln in layout if len(ln) > 4 and ln[4]}
     out: list[str] = []
     code: list[str] = []
     pos = 0
     for raw in text.split("\n"):
         kind, indent = kinds.get(pos, (TEXT, 0))
-        pos += len(raw) + 1
         if kind == CODE and raw.strip():
-            code.append(" " * indent + raw.strip())
+            code += [""] * (bool(code) and pos in blank) + [" " * indent + raw.strip()]
+            pos += len(raw) + 1
             continue
+        pos += len(raw) + 1
         if kind == FURNITURE:
             continue
         if code and raw.strip():

@@ -4,6 +4,7 @@ the same book that add what the first lacks, each cited [n]. A sentence's releva
 a share of the question's key terms it contains + the stage's tuning bonuses (``ExtractiveTuning``)."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 from typing import Iterator
@@ -11,6 +12,7 @@ from typing import Iterator
 import numpy as np
 
 from ..query.admin import labels_asked, states
+from ..query.authors import asks_authors, names_people
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
 from ..query.followup import fold_history
@@ -19,7 +21,7 @@ from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
-from .passages import Passage, grow, units
+from .passages import Passage, by_lines, grow, units
 
 # an exercise prompt ("Describe some of the effects of …") does not answer a question
 EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
@@ -34,6 +36,9 @@ SUPERLATIVE = re.compile(
     r"am (besten|meisten|höchsten|größten|stärksten|schnellsten|wenigsten)|beste[nrs]?|meiste[nrs]?|höchste[nrs]?|"
     r"größte[nrs]?|besser|"
     r"(le|la|les) (plus|moins|meilleure?s?)|meilleure?s?|mieux)\b", re.I)
+
+
+BYLINE_LINES = 4  # a title page's author lines quoted at most (a long author list is one line of names)
 
 
 class ExtractiveBackend:
@@ -140,6 +145,10 @@ class ExtractiveBackend:
         t = self.t
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
+        if asks_authors(question):  # "Who wrote …?": the names on the title page that leads the sources
+            byline = self.byline(sources)
+            if byline:
+                return [byline]
         stating: set[tuple[int, int]] = set()  # (source n, unit index) of the paragraphs an admin question asks for
         labels = labels_asked(question)
         if labels:  # "Who funded the study?": the "Funding: …" paragraph is the answer
@@ -195,6 +204,23 @@ class ExtractiveBackend:
             said |= text_terms
             taken.setdefault(n, []).append((a, b))
         return chosen
+
+    @staticmethod
+    def byline(sources: list[Source]) -> Passage | None:
+        """The lines of the first title page among the sources (a book's first chunk, put first by the pipeline's
+        ``byline`` stage) that name people and are not the book's title: up to ``BYLINE_LINES`` of them, from the
+        first such line on."""
+        for s in sources:
+            if s.hit.chunk_index != 0:
+                continue
+            people_line = functools.partial(names_people, title=s.book_title)
+            us = by_lines(s, units(s), people_line)
+            people = [k for k, u in enumerate(us) if u.prose and people_line(u.text)]
+            if people:
+                a = people[0]
+                b = max(k for k in people if k - a < BYLINE_LINES)
+                return Passage(s.n, us[a:b + 1], 0)
+        return None
 
     def answer(self, question: str, sources: list[Source]) -> str:
         """The answer's text: passages, each cited; a two-part question gets one passage per part."""

@@ -10,7 +10,7 @@ keeps its lines and indentation (``rag.context.layout``)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..chunking.zones import BOILERPLATE_LABEL
 from ..context.layout import CODE, FURNITURE, TABLE
@@ -156,6 +156,21 @@ def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
         out.append(_unit(text, item[0], item[1], "item"))
     if run_start is not None:
         out.extend(_sentences(text, run_start, prev_end))
+    return out
+
+
+def by_lines(src: Source, us: list[Unit], keep) -> list[Unit]:
+    """``us`` with each prose unit that has a line ``keep`` accepts split into its lines (a title page's one long
+    "sentence": title, authors, publisher, each a line of its own)."""
+    out: list[Unit] = []
+    for u in us:
+        raw = src.text[u.start:u.end]
+        lines = [(u.start + m.start(), u.start + m.end()) for m in re.finditer(r"[^\n]+", raw) if m.group().strip()]
+        if u.prose and len(lines) > 1 and any(keep(" ".join(src.text[a:b].split())) for a, b in lines):
+            out += [replace(_unit(src.text, a, b, "sentence"), opens_paragraph=False) for a, b in lines]
+            out[-len(lines)].opens_paragraph = u.opens_paragraph
+        else:
+            out.append(u)
     return out
 
 

@@ -1,7 +1,7 @@
 """The stages a question goes through, in order — each a function over a ``Run`` (what the stages read and write):
 
     reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
-    → admin → decide → expand → focus → figures
+    → admin → byline → decide → expand → focus → figures
 
 ``rag.pipeline.runner.Pipeline`` runs and times them; a stage that has nothing to do for a question leaves the run as it
 is and returns False (such stages are left out of the trace).
@@ -57,6 +57,7 @@ class Run:
     trace: dict[str, float] = field(default_factory=dict)
     done: bool = False  # a stage decided there is nothing more to do (an empty library)
     continued: bool = False  # a short nameless question searched in the chat's books first (``scope``)
+    byline: bool = False  # "Who wrote <a book of the library>?": its title page leads the hits (``byline``)
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
 
     @property
@@ -202,6 +203,26 @@ def admin(p: "Pipeline", r: Run) -> bool | None:
                                  lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 3]
 
 
+def byline(p: "Pipeline", r: Run) -> bool | None:
+    """'Who wrote Think Python?': the title page (first chunk) of the book the question names leads the hits, and
+    the question is answered from it (``query.authors``)."""
+    from ..query.authors import asks_authors, named_books
+
+    if not asks_authors(r.query):
+        return False
+    reading = r.ids if len(r.ids) == 1 else r.follow_books if r.follow_books and len(r.follow_books) == 1 else []
+    books = named_books(r.query, {b.id: b.title for b in r.books}, reading)
+    firsts = [c for b in books for c in p.res.catalog.chunks_at(b, [0])]
+    if not firsts:
+        return False
+    sims = p.res.store.similarities(r.query_vector, [c.id for c in firsts])
+    top = max((h.score for h in r.hits), default=1.0)
+    ids = {c.id for c in firsts}
+    r.hits = [Hit(c, top, sims.get(c.id, 0.0)) for c in firsts] + [h for h in r.hits if h.chunk.id not in ids]
+    r.hits = r.hits[:r.settings.max_chunks]
+    r.byline = True
+
+
 def decide(p: "Pipeline", r: Run) -> bool | None:
     """Does the library answer it? The calibrated probability (``retrieve.answerability``) against the setting."""
     from ..retrieve.answerability import probability
@@ -209,14 +230,14 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     s = r.settings
     r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
                      if r.hits else 0.0)
-    if r.hits and r.probability >= s.answerable_min:
+    if r.hits and (r.probability >= s.answerable_min or r.byline):
         r.outcome = "answer"
     elif r.hits and r.probability >= s.likely_min:
         r.outcome = "likely"
     else:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits
-    if r.outcome != "not_found" and k:
+    if r.outcome != "not_found" and k and not r.byline:  # a title page names its authors without "wrote"
         from ..query.wants import holds, wants
 
         want = wants(r.query)
@@ -262,6 +283,6 @@ STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
     ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
     ("sub_questions", sub_questions),
     ("definition", definition), ("named_figures", named_figures), ("editions", editions),
-    ("admin", admin), ("decide", decide), ("expand", expand),
+    ("admin", admin), ("byline", byline), ("decide", decide), ("expand", expand),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)

@@ -1,0 +1,61 @@
+""""Who wrote Think Python?", "Who are the authors of the essential oils paper?": the answer is the book's byline,
+the names on its title page (its first chunk), which such a question's few words never retrieve. Only a question
+that names a book of the library (by the words of its title) or points at the one being read ("this book", "the
+paper") is answered so: "Who wrote the Linux kernel?" names no book, and is searched as any question."""
+from __future__ import annotations
+
+import re
+
+from ..text.terms import key_terms, stem
+from .admin import labels_asked
+
+ASKS = re.compile(
+    r"\b(who\s+(wrote|writes|has\s+written|authored|edited|is\s+the\s+author|are\s+the\s+authors)|"
+    r"authors?\s+of|written\s+by\s+whom|by\s+whom\b.*\bwritten|"
+    r"wer\s+(hat|haben)\b.*\b(geschrieben|verfasst)|wer\s+(ist|sind)\b.*\b(autor\w*|verfasser\w*)|"
+    r"qui\s+(a|ont)\s+écrit|qui\s+(est|sont)\b.*\bauteurs?|"
+    r"ai\s+(là\s+tác\s+giả|viết)|tác\s+giả\s+(của|là\s+ai))", re.I)
+# the question points at the book being read
+DEICTIC = re.compile(r"\b(this|the|dieses|diese[ns]?|das|der|die|ce|cette|le|la|l')\s*(book|paper|article|manual|"
+                     r"document|text|study|handbook|guide|tutorial|script|buch|handbuch|skript|artikel|studie|"
+                     r"anleitung|livre|manuel|étude|guide)\b|\b(sách|bài báo|tài liệu)\s+(này|đó)\b", re.I)
+# words of a title that do not name one book
+GENERIC = {stem(w) for w in ("book manual handbook guide paper article study introduction edition version "
+                             "learning reference user volume").split()}
+# a person's name: capitalised words, initials and particles ("J. Berg Esenwein", "Chaker El Kalamouni")
+NAME = re.compile(r"(?:[A-ZÀ-Ý][\w'’-]+|[A-Z]\.)(?:\s+(?:[A-ZÀ-Ý][\w'’-]+|[A-Z]\.|van|von|de|da|di|du|le|la|el)){1,4}")
+
+
+def asks_authors(question: str) -> bool:
+    """Whether the question asks who wrote a book (an "author contributions" question is an administrative one)."""
+    return bool(ASKS.search(question)) and not labels_asked(question)
+
+
+def named_books(question: str, titles: dict[str, str], reading: list[str]) -> list[str]:
+    """The books the question names by a word of their title that is not a generic one ("the essential oils paper"
+    → the paper whose title has "essential oils"), those naming most; else, when it points at "this book" / "the
+    paper", the book being read (``reading``: the one book asked, or the one the chat is about), if there is one."""
+    asked = {stem(w) for w in key_terms(question)}
+    overlap = {b: len({stem(w) for w in key_terms(t)} - GENERIC & asked) for b, t in titles.items()}
+    named = sorted((b for b, k in overlap.items() if k), key=lambda b: -overlap[b])
+    if named:
+        return [b for b in named if overlap[b] == overlap[named[0]]]
+    return reading[:1] if DEICTIC.search(question) else []
+
+
+PARTICLES = {"van", "von", "der", "den", "zu", "de", "da", "di", "du", "le", "la", "el", "and", "und", "et", "y",
+             "by", "von", "và"}
+
+
+def names_people(text: str, title: str = "") -> bool:
+    """Whether a line of a title page is a byline: most of its letters are in personal names, two words or more,
+    and no lower-case word but a particle ("Allen Downey", "Miora Ralambondrainy¹, Essia Belarbi², …", "By Debbie
+    Kuhlmann", "Dale Carnegie and J. Berg Esenwein"; not "How to Think Like a Computer Scientist"), nor only words
+    of the book's ``title`` and generic ones ("Learning Manual")."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", text)
+    if not words or text.isupper() or any(w[0].islower() and w not in PARTICLES for w in words):
+        return False
+    own = {stem(w.lower()) for w in words} - GENERIC - {stem(w.lower()) for w in re.findall(r"\w+", title)}
+    letters = sum(ch.isalpha() for ch in text)
+    named = sum(sum(ch.isalpha() for ch in m.group(0)) for m in NAME.finditer(text))
+    return bool(own) and named >= 0.6 * letters

@@ -1,0 +1,61 @@
+"""'Who wrote <a book>?' is answered by the book's title page: the names on it, cited to the page; a question that
+names no book of the library is searched like any other."""
+import pymupdf
+import pytest
+
+from rag.query.authors import asks_authors, named_books, names_people
+
+
+@pytest.mark.parametrize("q", ["Who wrote Think Python?", "Who are the authors of the essential oils paper?",
+                               "Who is the author of this book?", "Wer hat das Skript geschrieben?",
+                               "Qui a écrit ce livre ?", "Ai là tác giả của cuốn sách này?"])
+def test_authorship_questions_are_recognised(q):
+    assert asks_authors(q)
+
+
+@pytest.mark.parametrize("q", ["What are the guidelines for authors?", "What are the author contributions?",
+                               "How do I write a function?", "Who founded the Debian project?"])
+def test_other_questions_are_not(q):
+    assert not asks_authors(q)
+
+
+def test_the_book_is_the_one_named_by_its_title_or_the_one_being_read():
+    titles = {"tp": "Think Python", "oil": "In vitro comparison of three common essential oils mosquito repellents",
+              "live": "Live Systems Manual"}
+    assert named_books("Who wrote Think Python?", titles, []) == ["tp"]
+    assert named_books("Who are the authors of the essential oils paper?", titles, []) == ["oil"]
+    assert named_books("Who wrote the Linux kernel?", titles, ["tp"]) == []  # names no book of the library
+    assert named_books("Who wrote the manual?", titles, []) == []  # "manual" names no one book
+    assert named_books("Who wrote this book?", titles, ["live"]) == ["live"]
+    assert named_books("Who wrote this book?", titles, []) == []  # the whole library: which book is "this"?
+
+
+@pytest.mark.parametrize("line", ["Allen Downey", "By Debbie Kuhlmann", "Dale Carnegie and J. Berg Esenwein",
+                                  "Miora Ralambondrainy¹, Essia Belarbi², Chaker El Kalamouni¹*",
+                                  "John W. Eaton David Bateman Søren Hauberg"])
+def test_bylines_name_people(line):
+    assert names_people(line, title="Some Book")
+
+
+@pytest.mark.parametrize("line", ["How to Think Like a Computer Scientist", "Learning Manual", "Think Python",
+                                  "2nd Edition, Version 2.2.20", "RESEARCH ARTICLE", "The music typesetter"])
+def test_titles_and_editions_do_not(line):
+    assert not names_people(line, title="Think Python Learning Manual")
+
+
+def _titled_book(book_pdf: bytes) -> bytes:
+    doc = pymupdf.open(stream=book_pdf, filetype="pdf")
+    doc[0].insert_text((72, 150), "A Practical Handbook for Growers", fontsize=14)
+    doc[0].insert_text((72, 200), "Ada Quill and Basil Hart", fontsize=14)
+    return doc.tobytes()
+
+
+def test_who_wrote_a_book_quotes_the_names_on_its_title_page(folio, book_pdf):
+    r = folio.library.ingest(_titled_book(book_pdf), "garden.pdf")
+    title = folio.library.book(r.book_id).title
+    a = folio.ask(f"Who wrote {title}?").consume()
+    assert a.outcome == "answer", a.text
+    assert a.text.startswith("Ada Quill and Basil Hart [1]"), a.text
+    assert a.sources[0].hit.chunk_index == 0 and a.sources[0].page_start == 1
+    other = folio.ask("Who wrote the Linux kernel?").consume()
+    assert "Ada Quill" not in other.text

@@ -28,6 +28,7 @@ def test_the_book_is_the_one_named_by_its_title_or_the_one_being_read():
     assert named_books("Who wrote the manual?", titles, []) == []  # "manual" names no one book
     assert named_books("Who wrote this book?", titles, ["live"]) == ["live"]
     assert named_books("Who wrote this book?", titles, []) == []  # the whole library: which book is "this"?
+    assert named_books("Wer sind die Autoren des Handbuchs?", {"de": "Live Systems Handbuch"}, []) == []
 
 
 @pytest.mark.parametrize("line", ["Allen Downey", "By Debbie Kuhlmann", "Dale Carnegie and J. Berg Esenwein",

@@ -21,7 +21,8 @@ DEICTIC = re.compile(r"\b(this|the|dieses|diese[ns]?|das|der|die|ce|cette|le|la|
                      r"anleitung|livre|manuel|étude|guide)\b|\b(sách|bài báo|tài liệu)\s+(này|đó)\b", re.I)
 # words of a title that do not name one book
 GENERIC = {stem(w) for w in ("book manual handbook guide paper article study introduction edition version "
-                             "learning reference user volume").split()}
+                             "learning reference user volume buch handbuch anleitung leitfaden lehrbuch skript "
+                             "artikel einführung livre manuel cours tutoriel sách").split()}
 # a person's name: capitalised words, initials and particles ("J. Berg Esenwein", "Chaker El Kalamouni")
 NAME = re.compile(r"(?:[A-ZÀ-Ý][\w'’-]+|[A-Z]\.)(?:\s+(?:[A-ZÀ-Ý][\w'’-]+|[A-Z]\.|van|von|de|da|di|du|le|la|el)){1,4}")
 
@@ -45,6 +46,11 @@ def named_books(question: str, titles: dict[str, str], reading: list[str]) -> li
 
 PARTICLES = {"van", "von", "der", "den", "zu", "de", "da", "di", "du", "le", "la", "el", "and", "und", "et", "y",
              "by", "von", "và"}
+
+
+def has_byline(text: str, title: str = "") -> bool:
+    """Whether a title page's text has a line that names people (``names_people``)."""
+    return any(names_people(" ".join(line.split()), title) for line in text.split("\n") if line.strip())
 
 
 def names_people(text: str, title: str = "") -> bool:

@@ -142,6 +142,24 @@ def test_the_extractive_answer_is_a_whole_passage_with_its_code(embed):
 
 
 
+def test_a_section_heading_is_never_quoted_but_its_section_answers_and_a_page_cut_sentence_is_whole():
+    """The section's own heading, a line of its own in the text, is no sentence: an answer never begins "Chemical
+    composition of the oils The combination …"; a question that matches the heading gets the section's first
+    sentences. A sentence a page break cut after "(45.11%)" reads on to its end."""
+    text = ("Chemical composition of the oils\n\nThe combination of two methods identified 37 components of the oils. "
+            "For the CC oil, the major components were geranial (45.11%)\n\nand neral (36.11%) typical for African "
+            "oils.\n\nThe PG oil was less toxic.")
+    src = source(text)
+    src.hit.section = "Results > Chemical composition of the oils"
+    us = units(src)
+    assert us[0].kind == "heading" and us[1].kind == "sentence"
+    backend = ExtractiveBackend(FlatEmbed())
+    a = backend.answer("What is the chemical composition of the oils?", [src])
+    assert a.startswith("The combination of two methods"), a
+    b = backend.answer("What were the major components for the CC oil, geranial?", [src])
+    assert "geranial (45.11%) and neral (36.11%) typical for African oils." in b, b
+
+
 def test_a_caption_the_question_does_not_name_is_no_answer():
     caption = "Abbildung 1.5: Beispiel einer stetigen Abbildung f zwischen zwei Räumen."
     prose = "Eine stetige Abbildung f zwischen zwei Räumen erhält den Zusammenhang."

@@ -161,7 +161,8 @@ class ExtractiveBackend:
             hit_norm = " ".join(s.hit.text.split())
             for k, u in enumerate(us[s.n]):
                 letters = sum(ch.isalpha() for ch in u.text)
-                if u.prose and letters >= 0.6 * len(u.text.replace(" ", "")) and len(u.text.split()) <= 120:
+                if (u.prose or u.kind == "heading") and letters >= 0.6 * len(u.text.replace(" ", "")) \
+                        and len(u.text.split()) <= 120:
                     cands.append((u.text, s.n, u.text in hit_norm))
                     where.append((s.n, k))
         scores = self.score(question, sources, cands)
@@ -184,6 +185,10 @@ class ExtractiveBackend:
             if len(chosen) >= limit or scores[i] < floor:
                 break
             n, k = where[i]
+            if us[n][k].kind == "heading":  # the section a heading names answers: from its first sentence on
+                k += 1
+                if k >= len(us[n]) or us[n][k].kind == "heading":
+                    continue
             if chosen and by_n[n].book_id != by_n[chosen[0].n].book_id:
                 continue  # no passages stitched together from unrelated books
             if any(a <= k <= b for a, b in taken.get(n, [])):

@@ -28,7 +28,9 @@ BACK_SENTENCES = 2  # how far a passage goes back while its first sentence point
 HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
 # an entry of a glossary or definition list: a term of at most four words, a colon, its definition
 ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
-ENDS = re.compile(r"[.!?…)\]»“”\"'](?:\s*\[\d+\])?\s*$")  # a finished sentence; anything else leads on
+# a finished sentence (its end mark, perhaps inside quotes or brackets); anything else leads on — "… geranial
+# (45.11%)" where a page break cut the sentence too
+ENDS = re.compile(r"[.!?…][)\]»“”\"'’]*(?:\s*\[\d+\])?\s*$")
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
@@ -41,7 +43,7 @@ MAX_CODE_LINES, MAX_TABLE_ROWS, MAX_ITEMS, MAX_WORDS = 30, 16, 12, 160
 class Unit:
     start: int  # span in the source text
     end: int
-    kind: str  # "sentence" | "item" | "code" | "table"
+    kind: str  # "sentence" | "item" | "code" | "table" | "heading" (the section's title, never quoted)
     text: str  # whitespace-normalised prose; code and tables line by line (code indented as on the page)
     opens_paragraph: bool = True  # a blank line (or the source's start) comes before it
 
@@ -116,7 +118,17 @@ def units(src: Source) -> list[Unit]:
         i = j
     for prev, u in zip(out, out[1:]):
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
+    titles = {_title(t) for t in src.hit.section.split(">") if t.strip()}
+    for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
+        if u.kind == "sentence" and u.opens_paragraph and not u.finished and _title(u.text) in titles \
+                and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
+            u.kind = "heading"
     return out
+
+
+def _title(text: str) -> str:
+    """A heading as compared: lower-case words, its number left out ("3.1 Requirements" → "requirements")."""
+    return " ".join(re.sub(r"^\s*[\d.]+\s+", "", text).lower().split())
 
 
 def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int]) -> list[tuple[int, int, str]]:

@@ -103,6 +103,18 @@ def test_a_laid_out_code_line_wrapped_inside_a_path_is_one_line_again(folio):
     assert "\n$ cat config/archives/sid.list.chroot" in whole
 
 
+def test_a_laid_out_listing_with_long_lines_is_set_smaller_so_each_line_stays_one_line(folio):
+    """A command longer than the page's width at the listing's type size would wrap at a space, and a line broken at
+    a space cannot be told from two commands when the page is read back: the listing is set smaller instead."""
+    cmds = ['$ lb config --apt-options "--yes -oAcquire::Check-Valid-Until=false"',
+            "$ lb config --bootappend-live \"boot=live components keyboard-layouts=de locales=de_CH.UTF-8\"",
+            "$ echo alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi"]
+    text = "# Options\n\nRun these:\n\n```\n" + "\n".join(cmds) + "\n```\n\nThat is all.\n"
+    r = folio.library.ingest(text.encode(), "options.md")
+    lines = "\n".join(p.text for p in folio.library.pages(r.book_id)).split("\n")
+    assert all(c in lines for c in cmds), lines
+
+
 def test_a_laid_out_path_wrapped_after_a_slash_in_prose_is_one_word_again(folio):
     """Prose that names a long path is wrapped by Folio's layout after one of its slashes; the page text has the
     path whole ("config/archives/live.list.binary", not "config/archives/ live.list.binary")."""

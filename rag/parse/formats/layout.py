@@ -9,7 +9,9 @@ monospaced lines are code, ruled tables are tables, images are figures, the outl
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
+from html import unescape
 
 from ...errors import BadDocumentError
 
@@ -91,6 +93,26 @@ class Placed:
         return self.rect[1]
 
 
+CODE_PT, MIN_CODE_PT = 8.5, 5.5  # a listing's type size (the CSS's), and the least it is shrunk to
+MONO_ADVANCE = 0.6  # a monospaced character's width, in ems (Courier)
+_PRE = re.compile(r"<pre(\s[^>]*)?>(.*?)</pre>", re.S)
+
+
+def fit_code(html: str) -> str:
+    """Each listing whose longest line would not fit the page at the listing's type size is set smaller (down to
+    ``MIN_CODE_PT``), so that its lines stay whole: a command wrapped at a space cannot be told from two commands
+    when the page is read back. Longer lines still wrap (the parser rejoins those broken inside a token)."""
+    def fit(m: re.Match) -> str:
+        text = unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", "\n", m.group(2))))
+        longest = max((len(line.rstrip()) for line in text.split("\n")), default=0)
+        fits = int(CONTENT_W / (MONO_ADVANCE * CODE_PT * 1.03))
+        if longest <= fits:
+            return m.group(0)
+        size = max(MIN_CODE_PT, CONTENT_W / (MONO_ADVANCE * 1.03 * longest))
+        return f'<pre{m.group(1) or ""} style="font-size: {size:.2f}pt">{m.group(2)}</pre>'
+    return _PRE.sub(fit, html) if "<pre" in html else html
+
+
 @dataclass
 class Flow:
     archive: object  # pymupdf.Archive with the book's images
@@ -130,7 +152,7 @@ class Flow:
     def add(self, html: str, new_page: bool = False) -> None:
         """Lay out one piece, continuing on the current page unless ``new_page``."""
         pm = self._pymupdf
-        story = pm.Story(html, CSS, EM, self.archive)
+        story = pm.Story(fit_code(html), CSS, EM, self.archive)
         if new_page or self._dev is None or self._free.height < 2 * EM:
             self._new_page()
         stuck = 0

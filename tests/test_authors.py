@@ -39,7 +39,8 @@ def test_bylines_name_people(line):
 
 
 @pytest.mark.parametrize("line", ["How to Think Like a Computer Scientist", "Learning Manual", "Think Python",
-                                  "2nd Edition, Version 2.2.20", "RESEARCH ARTICLE", "The music typesetter"])
+                                  "2nd Edition, Version 2.2.20", "RESEARCH ARTICLE", "The music typesetter",
+                                  "Green Tea Press", "Project Gutenberg", "The Octave Project Developers"])
 def test_titles_and_editions_do_not(line):
     assert not names_people(line, title="Think Python Learning Manual")
 
@@ -58,5 +59,6 @@ def test_who_wrote_a_book_quotes_the_names_on_its_title_page(folio, book_pdf):
     assert a.outcome == "answer", a.text
     assert a.text.startswith("Ada Quill and Basil Hart [1]"), a.text
     assert a.sources[0].hit.chunk_index == 0 and a.sources[0].page_start == 1
+    assert not a.figures  # no picture under an author list
     other = folio.ask("Who wrote the Linux kernel?").consume()
     assert "Ada Quill" not in other.text

@@ -268,8 +268,9 @@ def focus(p: "Pipeline", r: Run) -> bool | None:
 
 
 def figures(p: "Pipeline", r: Run) -> bool | None:
-    """The book's figures that belong to the sources or match the question (``figures.choose``)."""
-    if not r.answerable:
+    """The book's figures that belong to the sources or match the question (``figures.choose``); none under an
+    author list."""
+    if not r.answerable or r.byline:
         return False
     from ..figures.choose import candidates
 

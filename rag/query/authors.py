@@ -44,6 +44,11 @@ def named_books(question: str, titles: dict[str, str], reading: list[str]) -> li
     return reading[:1] if DEICTIC.search(question) else []
 
 
+# words that make a capitalised line an organisation's name (a publisher, a team), not a person's
+ORGANISATION = re.compile(r"\b(press|publish\w*|publications?|books|verlag|éditions?|editions?|inc|ltd|llc|gmbh|"
+                          r"university|universität|université|institut\w*|foundation|stiftung|team|project|"
+                          r"projekt|projet|society|association|company|corporation|developers|community|"
+                          r"gutenberg|department|school|college|library|lab|laboratory)\b", re.I)
 PARTICLES = {"van", "von", "der", "den", "zu", "de", "da", "di", "du", "le", "la", "el", "and", "und", "et", "y",
              "by", "von", "và"}
 
@@ -57,9 +62,10 @@ def names_people(text: str, title: str = "") -> bool:
     """Whether a line of a title page is a byline: most of its letters are in personal names, two words or more,
     and no lower-case word but a particle ("Allen Downey", "Miora Ralambondrainy¹, Essia Belarbi², …", "By Debbie
     Kuhlmann", "Dale Carnegie and J. Berg Esenwein"; not "How to Think Like a Computer Scientist"), nor only words
-    of the book's ``title`` and generic ones ("Learning Manual")."""
+    of the book's ``title`` and generic ones ("Learning Manual"), nor an organisation ("Green Tea Press")."""
     words = re.findall(r"[^\W\d_][\w'’-]*", text)
-    if not words or text.isupper() or any(w[0].islower() and w not in PARTICLES for w in words):
+    if not words or text.isupper() or any(w[0].islower() and w not in PARTICLES for w in words) \
+            or ORGANISATION.search(text):
         return False
     own = {stem(w.lower()) for w in words} - GENERIC - {stem(w.lower()) for w in re.findall(r"\w+", title)}
     letters = sum(ch.isalpha() for ch in text)

@@ -238,3 +238,18 @@ def test_an_epub_reads_with_its_code_and_table_and_its_upload_comes_with_it(foli
     assert folio.reader.uploaded_file(r.book_id).suffix == ".epub"  # offered beside the laid-out PDF
     page = folio.reader.read(ReaderTarget(r.book_id, 2))
     assert page.image is not None and page.count >= 2
+
+
+def test_the_code_an_answer_quotes_is_marked_on_the_page_too(folio):
+    """The reader marks the quoted listing's lines as well as the sentence that introduces it."""
+    text = ("# Pinning\n\nTo pin the live packages from sid higher than all others, write this preferences file:\n\n"
+            "```\n$ cat >> config/archives/sid.pref.chroot << EOF\nPackage: live-*\nPin: release n=sid\n"
+            "Pin-Priority: 600\nEOF\n```\n\nOther packages keep their priority.\n")
+    r = folio.library.ingest(text.encode(), "pinning.md")
+    answer = folio.ask("How do I pin the live packages from sid higher?", book_id=r.book_id).consume()
+    assert "```\n$ cat >> config/archives/sid.pref.chroot << EOF" in answer.text, answer.text
+    src = answer.sources[0]
+    target = folio.reader.open_source(src, answer.text)
+    assert {"Package: live-*", "Pin-Priority: 600"} <= set(target.quotes), target.quotes
+    page = folio.reader.read(target)
+    assert page.highlighted

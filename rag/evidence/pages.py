@@ -38,6 +38,28 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
             x = re.sub(r"^[\s\-–—*•]+", "", x)
             if x and x not in out and (i == len(before) or normalise(x) in book):
                 out.append(x)
+    return out + [line for line in quoted_code(answer_text, source.n) if line not in out and normalise(line) in book]
+
+
+CODE_LINE_CHARS = 4  # a quoted code line this long (without spaces) is highlighted on the page: "}" is everywhere
+
+
+def quoted_code(answer_text: str, n: int) -> list[str]:
+    """The lines of the code listings the answer quotes after a passage citing [n] (a listing follows its passage's
+    citation), each stripped of its indentation."""
+    import re
+
+    from ..answer.quotecheck import FENCE
+
+    out: list[str] = []
+    for m in FENCE.finditer(answer_text):
+        if m.group(0).startswith("```table"):
+            continue
+        cites = re.findall(r"\[(\d+)\]", FENCE.sub("", answer_text[:m.start()]))
+        if not cites or int(cites[-1]) != n:
+            continue
+        body = m.group(0).split("\n")[1:-1]
+        out += [ln.strip() for ln in body if len(ln.replace(" ", "")) >= CODE_LINE_CHARS and ln.strip() not in out]
     return out
 
 

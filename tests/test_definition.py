@@ -47,6 +47,10 @@ def test_french_and_vietnamese_definitions_are_recognised():
     assert not bare.search("An infinite recursion never ends.")
     assert definition_pattern("Git là gì?").search("Git là một hệ thống quản lý phiên bản.")
     assert definition_pattern("C'est quoi chroot ?").search("chroot désigne un environnement isolé.")
+    passive = definition_pattern("Qu'est-ce que live-build ?")  # what was done to X is not what X is
+    assert passive.search("live-build est une collection de scripts pour construire des systèmes live.")
+    assert not passive.search("live-build est développé en utilisant le système de contrôle de version Git.")
+    assert not definition_pattern("What is live-build?").search("live-build is developed in Git.")
     vi = definition_pattern("Án lệ là gì?")
     assert vi.search("Án lệ là những lập luận, phán quyết trong bản án.")
     assert not vi.search("Tòa án áp dụng án lệ khi xét xử.")

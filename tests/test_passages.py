@@ -160,6 +160,18 @@ def test_a_section_heading_is_never_quoted_but_its_section_answers_and_a_page_cu
     assert "geranial (45.11%) and neral (36.11%) typical for African oils." in b, b
 
 
+def test_a_numbered_heading_on_the_line_above_its_first_sentence_is_not_part_of_it():
+    """Where a chunk boundary leaves "5.1 Le paquet live-build" directly above "live-build est une collection …" (one
+    paragraph in the text), the heading is a unit of its own: the definition starts its sentence."""
+    src = source("Ce chapitre fournit un aperçu des outils.\n\n5.1 Le paquet live-build\nlive-build est une collection "
+                 "de scripts pour construire des systèmes\nlive. Ces scripts sont aussi appelés commandes.")
+    us = units(src)
+    assert [u.kind for u in us] == ["sentence", "heading", "sentence", "sentence"]
+    assert us[2].text.startswith("live-build est une collection")
+    a = ExtractiveBackend(FlatEmbed()).answer("Qu'est-ce que live-build ?", [src])
+    assert a.startswith("live-build est une collection de scripts"), a
+
+
 def test_a_caption_the_question_does_not_name_is_no_answer():
     caption = "Abbildung 1.5: Beispiel einer stetigen Abbildung f zwischen zwei Räumen."
     prose = "Eine stetige Abbildung f zwischen zwei Räumen erhält den Zusammenhang."

@@ -26,6 +26,8 @@ REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
 HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
+# a numbered heading of a second level or deeper ("5.1 Le paquet live-build", "4.6.1 Testing an ISO image")
+NUMBERED_HEADING = re.compile(r"^\d{1,3}(?:\.\d{1,3})+\.?\s+[^\W\d]")
 # an entry of a glossary or definition list: a term of at most four words, a colon, its definition
 ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
 # a finished sentence (its end mark, perhaps inside quotes or brackets); anything else leads on — "… geranial
@@ -114,6 +116,11 @@ def units(src: Source) -> list[Unit]:
         j = i  # a paragraph: text lines up to a blank line or another kind
         while j < len(lines) and lines[j][2] == "text":
             j += 1
+        first = text[a:b].strip()
+        if j - i > 1 and NUMBERED_HEADING.match(first) and not ENDS.search(first) \
+                and len(first.split()) <= 2 * HEADING_WORDS:  # "5.1 Le paquet live-build" atop its first sentence
+            out.append(_unit(text, a, b, "heading"))
+            i += 1
         out.extend(_prose(text, lines[i:j]))
         i = j
     for prev, u in zip(out, out[1:]):

@@ -60,6 +60,11 @@ def _adjective(term: str) -> str | None:
     return m.group(1) if m else None
 
 
+# "live-build est développé en utilisant Git", "X is developed by …": a passive says what was done to X, not what
+# X is (English -ed, French -é/-ée/-és/-ées, German ge…t participles right after the verb)
+NOT_PASSIVE = r"(?!\s+(?:\w+ed|\w+(?:é|ée|és|ées)|ge\w+t)\b)"
+
+
 def definition_pattern(question: str) -> re.Pattern | None:
     """For 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' questions: a pattern matching sentences that
     define X (or call something Y)."""
@@ -72,13 +77,13 @@ def definition_pattern(question: str) -> re.Pattern | None:
         # a bare term, in whatever language: "recursion is …", "recursion: …", "… heißt Rekursion", "on appelle …"
         return re.compile(rf"(^{t}\s*:|\b(?:called|heißt|heißen|nennt man|appel(?:le|é|ée))\s+(?:\w+\s+)?{t}\b|"
                           rf"^(?:an?\s+|the\s+|eine?[nrms]?\s+|der\s+|die\s+|das\s+|une?\s+|les?\s+|la\s+|l['’])?"
-                          rf"{t}\s+(?:is|are|refers to|means|ist|sind|bezeichnet|est|sont|désigne|signifie)\b)", re.I)
+                          rf"{t}\s+(?:is|are|refers to|means|ist|sind|bezeichnet|est|sont|désigne|signifie)\b{NOT_PASSIVE})", re.I)
     if DEFINE_Q.match(question):
         return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|"
-                          rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b)", re.I)
+                          rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b{NOT_PASSIVE})", re.I)
     if DEFINE_Q_FR.match(question):  # "Un système live signifie …", "On appelle paquet …", "paquet : …"
         return re.compile(rf"(^{t}\s*:|\b(?:appel(?:le|é|ée|és|ées)|nomm(?:e|é|ée))\s+{_FR_ARTICLE}{t}\b|"
-                          rf"^{_FR_ARTICLE}{t}\s+(?:est|sont|signifie|désigne|représente|consiste)\b)", re.I)
+                          rf"^{_FR_ARTICLE}{t}\s+(?:est|sont|signifie|désigne|représente|consiste)\b{NOT_PASSIVE})", re.I)
     if DEFINE_Q_VI.match(question):  # "Án lệ là những bản án …"
         return re.compile(rf"(^{t}\s*:|^{t}\s+(?:là|được hiểu là)\b|\bgọi là\s+{t}\b)", re.I)
     if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
@@ -86,7 +91,7 @@ def definition_pattern(question: str) -> re.Pattern | None:
     adj = _adjective(term)
     called = rf"(?:{t}|{re.escape(adj)})" if adj else t
     return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
-                      rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b)", re.I)
+                      rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b{NOT_PASSIVE})", re.I)
 
 
 def defines(question: str, text: str) -> bool:

@@ -77,13 +77,16 @@ def definition_pattern(question: str) -> re.Pattern | None:
         # a bare term, in whatever language: "recursion is …", "recursion: …", "… heißt Rekursion", "on appelle …"
         return re.compile(rf"(^{t}\s*:|\b(?:called|heißt|heißen|nennt man|appel(?:le|é|ée))\s+(?:\w+\s+)?{t}\b|"
                           rf"^(?:an?\s+|the\s+|eine?[nrms]?\s+|der\s+|die\s+|das\s+|une?\s+|les?\s+|la\s+|l['’])?"
-                          rf"{t}\s+(?:is|are|refers to|means|ist|sind|bezeichnet|est|sont|désigne|signifie)\b{NOT_PASSIVE})", re.I)
+                          rf"{t}\s+(?:is|are|refers to|means|ist|sind|bezeichnet|est|sont|désigne|signifie)\b"
+                          rf"{NOT_PASSIVE})", re.I)
     if DEFINE_Q.match(question):
         return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|"
-                          rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b{NOT_PASSIVE})", re.I)
+                          rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b"
+                          rf"{NOT_PASSIVE})", re.I)
     if DEFINE_Q_FR.match(question):  # "Un système live signifie …", "On appelle paquet …", "paquet : …"
         return re.compile(rf"(^{t}\s*:|\b(?:appel(?:le|é|ée|és|ées)|nomm(?:e|é|ée))\s+{_FR_ARTICLE}{t}\b|"
-                          rf"^{_FR_ARTICLE}{t}\s+(?:est|sont|signifie|désigne|représente|consiste)\b{NOT_PASSIVE})", re.I)
+                          rf"^{_FR_ARTICLE}{t}\s+(?:est|sont|signifie|désigne|représente|consiste)\b"
+                          rf"{NOT_PASSIVE})", re.I)
     if DEFINE_Q_VI.match(question):  # "Án lệ là những bản án …"
         return re.compile(rf"(^{t}\s*:|^{t}\s+(?:là|được hiểu là)\b|\bgọi là\s+{t}\b)", re.I)
     if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):

@@ -156,6 +156,11 @@ def test_a_section_heading_is_never_quoted_but_its_section_answers_and_a_page_cu
     backend = ExtractiveBackend(FlatEmbed())
     a = backend.answer("What is the chemical composition of the oils?", [src])
     assert a.startswith("The combination of two methods"), a
+    assert grow(us, 1, lambda k: True, 9)[1] < len(us)  # reads on to the next section's heading, not past it
+    two = source("First section text ends here without a stop\n\nNext part\n\nIts first sentence is here.")
+    two.hit.section = "Book > Next part"
+    ut = units(two)
+    assert [u.kind for u in ut] == ["sentence", "heading", "sentence"] and grow(ut, 0, lambda k: True, 9) == (0, 0)
     b = backend.answer("What were the major components for the CC oil, geranial?", [src])
     assert "geranial (45.11%) and neral (36.11%) typical for African oils." in b, b
 

@@ -217,6 +217,8 @@ class Passage:
         """Prose runs end with their citation [n]; code and tables follow as fenced blocks (```, ```table)."""
         out, run = [], []
         for u in self.units:
+            if u.kind == "heading":  # never quoted (a passage does not run into the next section)
+                continue
             if u.prose:
                 run.append(u.text)
                 continue
@@ -264,6 +266,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)
     while j + 1 < len(us):
         last, nxt = us[j], us[j + 1]
+        if nxt.kind == "heading":  # the next section begins
+            break
         if nxt.kind in ("code", "table"):
             ok = _opens(last) or (last.kind == "item" and nxt.kind == "code")
         elif nxt.kind == "item":

@@ -3,7 +3,7 @@ names no book of the library is searched like any other."""
 import pymupdf
 import pytest
 
-from rag.query.authors import asks_authors, named_books, names_people
+from rag.query.authors import asks_authors, heading_words, named_books, names_people
 
 
 @pytest.mark.parametrize("q", ["Who wrote Think Python?", "Who are the authors of the essential oils paper?",
@@ -14,7 +14,9 @@ def test_authorship_questions_are_recognised(q):
 
 
 @pytest.mark.parametrize("q", ["What are the guidelines for authors?", "What are the author contributions?",
-                               "How do I write a function?", "Who founded the Debian project?"])
+                               "How do I write a function?", "Who founded the Debian project?",
+                               "What do the authors of the paper conclude about the essential oils?",
+                               "What did the authors of the study find?"])
 def test_other_questions_are_not(q):
     assert not asks_authors(q)
 
@@ -29,6 +31,16 @@ def test_the_book_is_the_one_named_by_its_title_or_the_one_being_read():
     assert named_books("Who wrote this book?", titles, ["live"]) == ["live"]
     assert named_books("Who wrote this book?", titles, []) == []  # the whole library: which book is "this"?
     assert named_books("Wer sind die Autoren des Handbuchs?", {"de": "Live Systems Handbuch"}, []) == []
+    # every word the question names its book by must be in the title: one shared word is another book
+    assert named_books("Who wrote the Python language?", titles, []) == []
+    assert named_books("Who wrote the GNU General Public License?", {"oct": "GNU Octave"}, []) == []
+    assert named_books("Wer hat das Skript Geometrie und Topologie geschrieben?",
+                       {"g": "Geometrie und Topologie", "tp": "Think Python"}, []) == ["g"]
+    editions = {"en": "Live Systems Manual", "de": "Live Systems Handbuch", "fr": "Manuel Live Systems"}
+    langs = {"en": "en", "de": "de", "fr": "fr"}
+    assert named_books("Who wrote the Live Systems manual?", editions, [], langs, "en") == ["en"]
+    assert named_books("Qui a écrit le manuel Live Systems ?", editions, [], langs, "fr") == ["fr"]
+    assert named_books("Who wrote this book?", titles, ["other"]) == []  # the chat's book is not searched now
 
 
 @pytest.mark.parametrize("line", ["Allen Downey", "By Debbie Kuhlmann", "Dale Carnegie and J. Berg Esenwein",
@@ -40,9 +52,12 @@ def test_bylines_name_people(line):
 
 @pytest.mark.parametrize("line", ["How to Think Like a Computer Scientist", "Learning Manual", "Think Python",
                                   "2nd Edition, Version 2.2.20", "RESEARCH ARTICLE", "The music typesetter",
-                                  "Green Tea Press", "Project Gutenberg", "The Octave Project Developers"])
+                                  "Green Tea Press", "Project Gutenberg", "The Octave Project Developers",
+                                  "Copyright © 2008-2022 Alexis Bienvenüe", "Getting Started", "Further Reading",
+                                  "Fachbereich Mathematik"])
 def test_titles_and_editions_do_not(line):
-    assert not names_people(line, title="Think Python Learning Manual")
+    assert not names_people(line, title="Think Python Learning Manual",
+                            headings=heading_words([("Intro > Getting Started", 0, 1), ("Further Reading", 2, 3)]))
 
 
 def _titled_book(book_pdf: bytes) -> bytes:
@@ -62,3 +77,8 @@ def test_who_wrote_a_book_quotes_the_names_on_its_title_page(folio, book_pdf):
     assert not a.figures  # no picture under an author list
     other = folio.ask("Who wrote the Linux kernel?").consume()
     assert "Ada Quill" not in other.text
+    about = folio.ask("What did the authors of the book say about tomatoes?", book_id=r.book_id).consume()
+    assert not about.text.startswith("Ada Quill")  # asks what they wrote, not who they are
+    chat = folio.ask("Who wrote this book?", history=[("What is a tuple?", "A tuple is … [1]")],
+                     follow_books=["not-in-the-library"]).consume()  # the chat's book is gone: no error
+    assert chat.text

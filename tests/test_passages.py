@@ -175,6 +175,18 @@ def test_a_numbered_heading_on_the_line_above_its_first_sentence_is_not_part_of_
     assert us[2].text.startswith("live-build est une collection")
     a = ExtractiveBackend(FlatEmbed()).answer("Qu'est-ce que live-build ?", [src])
     assert a.startswith("live-build est une collection de scripts"), a
+    for number in ("3.5 million people visit the park every year, and most\nof them come in summer.",
+                   "1.000 Besucher kommen jedes Jahr, und die meisten\nim Sommer."):  # numbers, not headings
+        assert [u.kind for u in units(source(number))] == ["sentence"], number
+
+
+def test_a_heading_that_answers_best_introduces_its_listing_cited():
+    code = ("Package: *", "Pin: release n=sid", "Pin-Priority: 600")
+    src = source("An APT preferences file for pinning\n\nPackage: *\nPin: release n=sid\nPin-Priority: 600\n\n"
+                 "Other packages are unchanged.", code=code)
+    src.hit.section = "Book > An APT preferences file for pinning"
+    a = ExtractiveBackend(FlatEmbed()).answer("What does an APT preferences file for pinning look like?", [src])
+    assert a.startswith("An APT preferences file for pinning [1]\n```\nPackage: *"), a
 
 
 def test_a_caption_the_question_does_not_name_is_no_answer():

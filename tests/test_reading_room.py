@@ -251,5 +251,6 @@ def test_the_code_an_answer_quotes_is_marked_on_the_page_too(folio):
     src = answer.sources[0]
     target = folio.reader.open_source(src, answer.text)
     assert {"Package: live-*", "Pin-Priority: 600"} <= set(target.quotes), target.quotes
+    assert "EOF" not in target.quotes  # a short line is found anywhere on a page
     page = folio.reader.read(target)
     assert page.highlighted

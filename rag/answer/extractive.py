@@ -186,9 +186,12 @@ class ExtractiveBackend:
                 break
             n, k = where[i]
             if us[n][k].kind == "heading":  # the section a heading names answers: from its first sentence on
-                k += 1
-                if k >= len(us[n]) or us[n][k].kind == "heading":
-                    continue
+                if k + 1 < len(us[n]) and us[n][k + 1].kind in ("code", "table"):
+                    us[n][k] = replace(us[n][k], kind="sentence")  # a listing's title introduces it, cited
+                else:
+                    k += 1
+                    if k >= len(us[n]) or not us[n][k].prose:
+                        continue
             if chosen and by_n[n].book_id != by_n[chosen[0].n].book_id:
                 continue  # no passages stitched together from unrelated books
             if any(a <= k <= b for a, b in taken.get(n, [])):
@@ -212,10 +215,10 @@ class ExtractiveBackend:
 
     @staticmethod
     def byline(sources: list[Source]) -> Passage | None:
-        """The lines of the first title page among the sources (a book's first chunk, put first by the pipeline's
-        ``byline`` stage) that name people and are not the book's title: up to ``BYLINE_LINES`` of them, from the
-        first such line on."""
-        for s in sources:
+        """The lines of the title page the pipeline's ``byline`` stage put first (a book's first chunk, source [1])
+        that name people and are not the book's title: up to ``BYLINE_LINES`` of them, from the first such line
+        on."""
+        for s in sources[:1]:
             if s.hit.chunk_index != 0:
                 continue
             people_line = functools.partial(names_people, title=s.book_title)

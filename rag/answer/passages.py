@@ -27,7 +27,9 @@ REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
 HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
 # a numbered heading of a second level or deeper ("5.1 Le paquet live-build", "4.6.1 Testing an ISO image")
-NUMBERED_HEADING = re.compile(r"^\d{1,3}(?:\.\d{1,3})+\.?\s+[^\W\d]")
+# (not "3.5 million people …", "1.000 Besucher …": a heading's first word is capitalised, a number has no group of
+# three digits after its point)
+NUMBERED_HEADING = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.\d{1,2}\.?\s+[^\W\d_a-zà-ÿ]")
 # an entry of a glossary or definition list: a term of at most four words, a colon, its definition
 ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
 # a finished sentence (its end mark, perhaps inside quotes or brackets); anything else leads on — "… geranial

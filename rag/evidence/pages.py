@@ -41,12 +41,13 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     return out + [line for line in quoted_code(answer_text, source.n) if line not in out and normalise(line) in book]
 
 
-CODE_LINE_CHARS = 4  # a quoted code line this long (without spaces) is highlighted on the page: "}" is everywhere
+CODE_LINE_CHARS = 8  # a quoted code line this long is highlighted on the page: "done" is in "abandoned"
 
 
 def quoted_code(answer_text: str, n: int) -> list[str]:
     """The lines of the code listings the answer quotes after a passage citing [n] (a listing follows its passage's
-    citation), each stripped of its indentation."""
+    citation), each stripped of its indentation; short ones ("done", "EOF", "}") are left out, as they are found
+    anywhere on a page."""
     import re
 
     from ..answer.quotecheck import FENCE
@@ -59,7 +60,7 @@ def quoted_code(answer_text: str, n: int) -> list[str]:
         if not cites or int(cites[-1]) != n:
             continue
         body = m.group(0).split("\n")[1:-1]
-        out += [ln.strip() for ln in body if len(ln.replace(" ", "")) >= CODE_LINE_CHARS and ln.strip() not in out]
+        out += [ln.strip() for ln in body if len(ln.strip()) >= CODE_LINE_CHARS and ln.strip() not in out]
     return out
 
 

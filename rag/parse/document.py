@@ -120,9 +120,14 @@ WRAPPED = 0.75  # a line reaching this share of its block's width may have been 
 
 def _slash_break(text: str, prev: dict, line: dict) -> bool:
     """Whether a prose line ends inside a path or URL the layout broke after its slash ("config/archives/" +
-    "live.list.binary"): the slash follows a character of the token, and the line is not code (a code line's own
-    end, "cd /usr/local/", is the end of a command; ``_join_code_wraps`` rejoins wrapped code)."""
-    return len(text) > 1 and text.endswith("/") and not text[-2].isspace() and not _mono(prev)
+    "live.list.binary"): the slash follows a character of the token, the next line begins with a path's part (it
+    has a ".", "/", "_", "-" or a digit: a plain word, as in "a /live/" + "directory", may have followed a space the
+    layout broke at), and the line is not code (a code line's own end, "cd /usr/local/", is the end of a command;
+    ``_join_code_wraps`` rejoins wrapped code)."""
+    nxt = "".join(s["text"] for s in line["spans"]).split()
+    part = nxt[0].rstrip(".,;:!?)»”\"'") if nxt else ""
+    return len(text) > 1 and text.endswith("/") and not text[-2].isspace() and not _mono(prev) \
+        and bool(re.search(r"[./_\-0-9]", part))
 
 
 def _join_hyphen_breaks(block: dict) -> dict:

@@ -207,14 +207,17 @@ def byline(p: "Pipeline", r: Run) -> bool | None:
     """'Who wrote Think Python?': the title page (first chunk) of the book the question names leads the hits, and
     the question is answered from it (``query.authors``) — when it names people; else (a manual whose authors are
     a chapter of it) the question is searched as any other."""
-    from ..query.authors import asks_authors, has_byline, named_books
+    from ..query.authors import asks_authors, has_byline, heading_words, named_books
+    from ..text.languages import detect
 
     if not asks_authors(r.query):
         return False
     reading = r.ids if len(r.ids) == 1 else r.follow_books if r.follow_books and len(r.follow_books) == 1 else []
-    titles = {b.id: b.title for b in r.books}
-    books = named_books(r.query, titles, reading)
-    firsts = [c for b in books for c in p.res.catalog.chunks_at(b, [0]) if has_byline(c.text, titles[b])]
+    by_id = {b.id: b for b in r.books}
+    books = named_books(r.query, {b.id: b.title for b in r.books}, reading,
+                        {b.id: b.report.get("language", "") for b in r.books}, detect(r.query, default=""))
+    firsts = [c for b in books for c in p.res.catalog.chunks_at(b, [0])
+              if has_byline(c.text, by_id[b].title, heading_words(by_id[b].sections))]
     if not firsts:
         return False
     sims = p.res.store.similarities(r.query_vector, [c.id for c in firsts])

@@ -4,17 +4,24 @@ that names a book of the library (by the words of its title) or points at the on
 paper") is answered so: "Who wrote the Linux kernel?" names no book, and is searched as any question."""
 from __future__ import annotations
 
+import functools
 import re
 
 from ..text.terms import key_terms, stem
 from .admin import labels_asked
 
+# a who-question about writing: "Who wrote …?", "Who are the authors of …?", "By whom was … written?" — not "What do
+# the authors of the paper conclude?"
 ASKS = re.compile(
-    r"\b(who\s+(wrote|writes|has\s+written|authored|edited|is\s+the\s+author|are\s+the\s+authors)|"
-    r"authors?\s+of|written\s+by\s+whom|by\s+whom\b.*\bwritten|"
-    r"wer\s+(hat|haben)\b.*\b(geschrieben|verfasst)|wer\s+(ist|sind)\b.*\b(autor\w*|verfasser\w*)|"
-    r"qui\s+(a|ont)\s+écrit|qui\s+(est|sont)\b.*\bauteurs?|"
-    r"ai\s+(là\s+tác\s+giả|viết)|tác\s+giả\s+(của|là\s+ai))", re.I)
+    r"\b(who\s+(wrote|writes|has\s+written|authored|edited|is\s+the\s+author|are\s+the\s+authors|"
+    r"is\s+the\s+writer)|written\s+by\s+whom|by\s+whom\b.*\bwritten|"
+    r"wer\s+(hat|haben)\b.*\b(geschrieben|verfasst)|wer\s+(ist|sind|war|waren)\s+(der|die)\s+(autor\w*|verfasser\w*)|"
+    r"qui\s+(a|ont)\s+écrit|qui\s+(est|sont)\s+(l['’]\s*|les\s+)auteurs?|"
+    r"ai\s+(là\s+tác\s+giả|viết|đã\s+viết)|tác\s+giả\s+(của\s+.*\s+)?là\s+ai)", re.I)
+# the words of such a question that do not name the book (what is left must be words of its title)
+ASKING = {stem(w) for w in ("who wrote writes written write authored author authors edited writer whom "
+                            "wer hat haben geschrieben verfasst autor autoren autorin verfasser war waren "
+                            "qui écrit auteur auteurs ai tác giả viết là của đã").split()}
 # the question points at the book being read
 DEICTIC = re.compile(r"\b(this|the|dieses|diese[ns]?|das|der|die|ce|cette|le|la|l')\s*(book|paper|article|manual|"
                      r"document|text|study|handbook|guide|tutorial|script|buch|handbuch|skript|artikel|studie|"
@@ -32,40 +39,66 @@ def asks_authors(question: str) -> bool:
     return bool(ASKS.search(question)) and not labels_asked(question)
 
 
-def named_books(question: str, titles: dict[str, str], reading: list[str]) -> list[str]:
-    """The books the question names by a word of their title that is not a generic one ("the essential oils paper"
-    → the paper whose title has "essential oils"), those naming most; else, when it points at "this book" / "the
-    paper", the book being read (``reading``: the one book asked, or the one the chat is about), if there is one."""
-    asked = {stem(w) for w in key_terms(question)}
-    overlap = {b: len({stem(w) for w in key_terms(t)} - GENERIC & asked) for b, t in titles.items()}
-    named = sorted((b for b, k in overlap.items() if k), key=lambda b: -overlap[b])
-    if named:
-        return [b for b in named if overlap[b] == overlap[named[0]]]
-    return reading[:1] if DEICTIC.search(question) else []
+def named_books(question: str, titles: dict[str, str], reading: list[str], languages: dict[str, str] | None = None,
+                question_language: str = "") -> list[str]:
+    """The books whose titles hold every word the question names its book by ("the essential oils paper" → the
+    paper whose title has "essential oils"; not "the Python language" for Think Python) — of several, those in the
+    question's language; else, when it points at "this book" / "the paper", the book being read (``reading``: the
+    one book asked, or the one the chat is about), if there is one."""
+    named = _words(question) - ASKING - GENERIC
+    found = [b for b, t in titles.items() if named and named <= _words(t)]
+    if len(found) > 1 and languages and question_language:
+        found = [b for b in found if languages.get(b) == question_language] or found
+    if found:
+        return found
+    return [b for b in reading if b in titles][:1] if DEICTIC.search(question) else []
+
+
+def _words(text: str) -> set[str]:
+    """Stems of ``text``'s words without the function words of the languages Folio reads."""
+    return {stem(w) for w in key_terms(text) if w not in _stopwords()}
+
+
+@functools.lru_cache(maxsize=1)
+def _stopwords() -> frozenset[str]:
+    from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_FRENCH, STOPWORDS_GERMAN
+
+    return frozenset(STOPWORDS_EN) | frozenset(STOPWORDS_GERMAN) | frozenset(STOPWORDS_FRENCH)
 
 
 # words that make a capitalised line an organisation's name (a publisher, a team), not a person's
 ORGANISATION = re.compile(r"\b(press|publish\w*|publications?|books|verlag|éditions?|editions?|inc|ltd|llc|gmbh|"
                           r"university|universität|université|institut\w*|foundation|stiftung|team|project|"
                           r"projekt|projet|society|association|company|corporation|developers|community|"
-                          r"gutenberg|department|school|college|library|lab|laboratory)\b", re.I)
+                          r"gutenberg|department|school|college|library|lab|laboratory|fachbereich|fakultät|"
+                          r"faculty|faculté|lehrstuhl|chair)\b", re.I)
 PARTICLES = {"van", "von", "der", "den", "zu", "de", "da", "di", "du", "le", "la", "el", "and", "und", "et", "y",
              "by", "von", "và"}
 
 
-def has_byline(text: str, title: str = "") -> bool:
+def has_byline(text: str, title: str = "", headings: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether a title page's text has a line that names people (``names_people``)."""
-    return any(names_people(" ".join(line.split()), title) for line in text.split("\n") if line.strip())
+    return any(names_people(" ".join(line.split()), title, headings) for line in text.split("\n") if line.strip())
 
 
-def names_people(text: str, title: str = "") -> bool:
+def heading_words(sections: list) -> set[str]:
+    """The stems of the words of a book's section titles (``Book.sections``: (path, start, end))."""
+    return {w for path, *_ in sections for w in _stem_set(str(path).rsplit(">", 1)[-1])}
+
+
+def _stem_set(text: str) -> set[str]:
+    return {stem(w.lower()) for w in re.findall(r"[^\W\d_][\w'’-]*", text)}
+
+
+def names_people(text: str, title: str = "", headings: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether a line of a title page is a byline: most of its letters are in personal names, two words or more,
     and no lower-case word but a particle ("Allen Downey", "Miora Ralambondrainy¹, Essia Belarbi², …", "By Debbie
     Kuhlmann", "Dale Carnegie and J. Berg Esenwein"; not "How to Think Like a Computer Scientist"), nor only words
-    of the book's ``title`` and generic ones ("Learning Manual"), nor an organisation ("Green Tea Press")."""
+    of the book's ``title`` and generic ones ("Learning Manual"), nor an organisation ("Green Tea Press"), nor a line
+    with digits or "©", nor one whose words all occur in the book's section ``headings`` ("Getting Started")."""
     words = re.findall(r"[^\W\d_][\w'’-]*", text)
     if not words or text.isupper() or any(w[0].islower() and w not in PARTICLES for w in words) \
-            or ORGANISATION.search(text):
+            or ORGANISATION.search(text) or re.search(r"[0-9©]", text) or _stem_set(text) <= headings:
         return False
     own = {stem(w.lower()) for w in words} - GENERIC - {stem(w.lower()) for w in re.findall(r"\w+", title)}
     letters = sum(ch.isalpha() for ch in text)

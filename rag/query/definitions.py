@@ -61,8 +61,10 @@ def _adjective(term: str) -> str | None:
 
 
 # "live-build est développé en utilisant Git", "X is developed by …": a passive says what was done to X, not what
-# X is (English -ed, French -é/-ée/-és/-ées, German ge…t participles right after the verb)
-NOT_PASSIVE = r"(?!\s+(?:\w+ed|\w+(?:é|ée|és|ées)|ge\w+t)\b)"
+# X is (English -ed, French -é/-ée/-és/-ées, German ge…t participles right after the verb; "is defined as", "is
+# called", "est constitué de", "est appelé" still define)
+NOT_PASSIVE = (r"(?!\s+(?!(?:defined|called|known|named|termed|composed|made|constitu\w*|appel\w*|défini\w*|"
+               r"nomm\w*|compos\w*|form\w*|genannt|definiert)\b)(?:\w+ed|\w+(?:é|ée|és|ées)|ge\w+t)\b)")
 
 
 def definition_pattern(question: str) -> re.Pattern | None:

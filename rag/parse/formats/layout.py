@@ -95,7 +95,7 @@ class Placed:
 
 CODE_PT, MIN_CODE_PT = 8.5, 5.5  # a listing's type size (the CSS's), and the least it is shrunk to
 MONO_ADVANCE = 0.6  # a monospaced character's width, in ems (Courier)
-_PRE = re.compile(r"<pre(\s[^>]*)?>(.*?)</pre>", re.S)
+_PRE = re.compile(r"<pre(\s[^>]*)?>(.*?)</pre>", re.S | re.I)
 
 
 def fit_code(html: str) -> str:
@@ -106,11 +106,11 @@ def fit_code(html: str) -> str:
         text = unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", "\n", m.group(2))))
         longest = max((len(line.rstrip()) for line in text.split("\n")), default=0)
         fits = int(CONTENT_W / (MONO_ADVANCE * CODE_PT * 1.03))
-        if longest <= fits:
+        if longest <= fits or "style=" in (m.group(1) or "").lower():
             return m.group(0)
         size = max(MIN_CODE_PT, CONTENT_W / (MONO_ADVANCE * 1.03 * longest))
         return f'<pre{m.group(1) or ""} style="font-size: {size:.2f}pt">{m.group(2)}</pre>'
-    return _PRE.sub(fit, html) if "<pre" in html else html
+    return _PRE.sub(fit, html) if "<pre" in html.lower() else html
 
 
 @dataclass

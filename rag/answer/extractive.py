@@ -13,6 +13,7 @@ import numpy as np
 
 from ..query.admin import labels_asked, states
 from ..query.authors import asks_authors, names_people
+from ..query.conclusions import asks_conclusion, concludes
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
 from ..query.followup import fold_history
@@ -155,6 +156,9 @@ class ExtractiveBackend:
             stating = {(n, k) for n, v in us.items() for k, u in enumerate(v)
                        if u.kind == "boilerplate" and states(u.text, labels)}
             us = {n: [replace(u, kind="sentence") if u.kind == "boilerplate" else u for u in v] for n, v in us.items()}
+        if asks_conclusion(question):  # "What do the authors conclude?": what a concluding section says
+            stating |= {(n, k) for n, v in us.items() if concludes(by_n[n].hit.section)
+                        for k, u in enumerate(v) if u.prose}
         cands: list[tuple[str, int, bool]] = []
         where: list[tuple[int, int]] = []  # (source n, unit index) of each candidate
         for s in sources:

@@ -351,6 +351,15 @@ class Catalog:
                               "LIMIT 20", (book_id, *[label.lower() for label in labels]))
             return [Chunk(**dict(r)) for r in rows]
 
+    def chunks_under(self, book_id: str, marks: tuple[str, ...], limit: int = 40) -> list[Chunk]:
+        """The chunks of one book whose section path holds one of ``marks`` (lower case), in order: candidates for
+        the sections a question asks for by their kind (``rag.retrieve.conclusions``)."""
+        cond = " OR ".join("instr(lower(section), ?) > 0" for _ in marks)
+        with self._db() as db:
+            rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id=? AND ({cond}) ORDER BY chunk_index "
+                              "LIMIT ?", (book_id, *marks, limit))
+            return [Chunk(**dict(r)) for r in rows]
+
     def numbered_section(self, book_id: str, number: str) -> list[Chunk]:
         """The chunks of one book whose innermost heading is numbered ``number`` ('8.4.2'), in order."""
         with self._db() as db:  # headings first (short), texts only of the section's chunks

@@ -1,7 +1,7 @@
 """The stages a question goes through, in order — each a function over a ``Run`` (what the stages read and write):
 
     reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
-    → admin → byline → decide → expand → focus → figures
+    → admin → conclusion → byline → decide → expand → focus → figures
 
 ``rag.pipeline.runner.Pipeline`` runs and times them; a stage that has nothing to do for a question leaves the run as it
 is and returns False (such stages are left out of the trace).
@@ -58,6 +58,7 @@ class Run:
     done: bool = False  # a stage decided there is nothing more to do (an empty library)
     continued: bool = False  # a short nameless question searched in the chat's books first (``scope``)
     byline: bool = False  # "Who wrote <a book of the library>?": its title page leads the hits (``byline``)
+    concluding: bool = False  # "What do the authors conclude?" of one book: its concluding section (``conclusion``)
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
 
     @property
@@ -203,6 +204,23 @@ def admin(p: "Pipeline", r: Run) -> bool | None:
                                  lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 3]
 
 
+def conclusion(p: "Pipeline", r: Run) -> bool | None:
+    """'What do the authors conclude?': the best books' concluding sections join the hits
+    (``retrieve.conclusions``)."""
+    from ..query.conclusions import asks_conclusion
+    from ..retrieve.conclusions import concluding_sections
+
+    if not asks_conclusion(r.query) or not (r.hits or len(r.ids) == 1):
+        return False
+    sims = lambda ids: p.res.store.similarities(r.query_vector, ids)  # noqa: E731
+    if r.hits:
+        r.hits = concluding_sections(r.hits, p.res.catalog.chunks_under, sims)[:r.settings.max_chunks + 2]
+        return
+    # "What do the authors conclude?" of the one book asked, whose words it does not share: its concluding section
+    r.hits = concluding_sections([], p.res.catalog.chunks_under, sims, book_ids=r.ids)
+    r.concluding = bool(r.hits)
+
+
 def byline(p: "Pipeline", r: Run) -> bool | None:
     """'Who wrote Think Python?': the title page (first chunk) of the book the question names leads the hits, and
     the question is answered from it (``query.authors``) — when it names people; else (a manual whose authors are
@@ -237,7 +255,7 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
                      if r.hits else 0.0)
     if r.hits and (r.probability >= s.answerable_min or r.byline):
         r.outcome = "answer"
-    elif r.hits and r.probability >= s.likely_min:
+    elif r.hits and (r.probability >= s.likely_min or r.concluding):  # the concluding section, to check on its page
         r.outcome = "likely"
     else:
         r.outcome = "not_found"
@@ -289,6 +307,6 @@ STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
     ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
     ("sub_questions", sub_questions),
     ("definition", definition), ("named_figures", named_figures), ("editions", editions),
-    ("admin", admin), ("byline", byline), ("decide", decide), ("expand", expand),
+    ("admin", admin), ("conclusion", conclusion), ("byline", byline), ("decide", decide), ("expand", expand),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)

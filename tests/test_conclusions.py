@@ -1,0 +1,36 @@
+"""'What do the authors conclude?' is answered from the text's concluding section, which the question's words
+(about concluding, not about the subject) seldom retrieve."""
+import pytest
+
+from rag.query.conclusions import asks_conclusion, concludes
+
+
+@pytest.mark.parametrize("q", ["What do the authors conclude?", "What is the main finding of the study?",
+                               "Summarize the paper", "Was ist das Fazit?", "Quelle est la conclusion ?",
+                               "Kết luận của bài báo là gì?"])
+def test_questions_about_what_a_text_concludes(q):
+    assert asks_conclusion(q)
+
+
+@pytest.mark.parametrize("q", ["How do I read a file?", "What is a tuple?", "Who funded the study?"])
+def test_other_questions(q):
+    assert not asks_conclusion(q)
+
+
+@pytest.mark.parametrize("path,yes", [("Abstract > Conclusion", True), ("7 Conclusions", True), ("3.7 Summary", True),
+                                      ("Zusammenfassung", True), ("Kết luận", True), ("Results", False),
+                                      ("Conclusion of the contract > Terms", False), ("Summary statistics", False)])
+def test_concluding_headings(path, yes):
+    assert concludes(path) is yes
+
+
+def test_what_the_authors_conclude_is_quoted_from_the_conclusion(folio):
+    text = ("# A study of garden soil\n\n## Methods\n\nWe sampled soil from forty gardens and measured nitrogen, "
+            "phosphorus and the number of earthworms in each sample over two summers.\n\n## Results\n\nGardens with "
+            "compost had twice as many earthworms. Nitrogen was higher in the spring samples than in the autumn ones."
+            "\n\n## Conclusion\n\nCompost is the cheapest way to a living soil: it doubles the earthworms within two "
+            "summers, and a gardener should add it every spring.\n")
+    r = folio.library.ingest(text.encode(), "soil.md")
+    a = folio.ask("What do the authors conclude?", book_id=r.book_id).consume()
+    assert a.text.startswith("Compost is the cheapest way to a living soil"), a.text
+    assert a.outcome == "likely"  # its words share nothing with the book: shown as the passage to check

@@ -244,3 +244,19 @@ def test_a_spacing_accent_after_its_letter_is_joined_to_it():
     text, _, boxes, _ = _page_text(_text_blocks(page))
     assert "Région Ile-de-France to Jimmy Sélambarom." in text
     assert all(0 <= b[0] <= b[1] <= len(text) for b in boxes)  # line offsets are those of the joined text
+
+
+def test_a_papers_body_is_not_part_of_its_abstract():
+    """Where the heading sizes make every heading after "Abstract" a part of it (a structured abstract's
+    "Background", "Results" are), the body from "Introduction" on stands beside the abstract: citations read
+    "Discussion", not "Abstract › Discussion"."""
+    from rag.parse.sections import sections_from_marks
+
+    marks = [(0, 1, "Abstract"), (10, 2, "Background"), (20, 2, "Results"), (30, 2, "Introduction"),
+             (40, 2, "Methods"), (50, 3, "Cell culture"), (60, 2, "Discussion"), (70, 2, "Conclusion")]
+    paths = [s.path for s in sections_from_marks(marks, 80)]
+    assert paths == ["Abstract", "Abstract > Background", "Abstract > Results", "Introduction", "Methods",
+                     "Methods > Cell culture", "Discussion", "Conclusion"], paths
+    book = [(0, 1, "1 Introduction"), (10, 2, "1.1 Summary"), (20, 1, "2 Methods")]  # no abstract: as it was
+    assert [s.path for s in sections_from_marks(book, 30)] == ["1 Introduction", "1 Introduction > 1.1 Summary",
+                                                                    "2 Methods"]

@@ -20,11 +20,22 @@ def sections_from_toc(toc, pages: list[Page], total: int) -> list[Section]:
     return sections_from_marks(marks, total)
 
 
+# a paper's abstract never holds its introduction: where the heading styles make "Introduction" (and the body after
+# it) a part of "Abstract", the body is lifted to the abstract's level
+ABSTRACT = re.compile(r"^\W*(abstract|summary|zusammenfassung|kurzfassung|résumé|tóm tắt)\W*$", re.I)
+INTRODUCTION = re.compile(r"^\W*(\d+\.?\s+)?(introduction|einleitung|einführung|giới thiệu|mở đầu)\W*$", re.I)
+
+
 def sections_from_marks(marks: list[tuple[int, int, str]], total: int) -> list[Section]:
     marks.sort(key=lambda m: m[0])
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []
+    shift = 0  # how many levels the body after a paper's abstract is lifted
     for i, (off, level, title) in enumerate(marks):
+        level = max(1, level - shift)
+        under = next((lv for lv, t in stack if ABSTRACT.match(t)), None)
+        if not shift and under is not None and level > under and INTRODUCTION.match(title):
+            shift, level = level - under, under
         while stack and stack[-1][0] >= level:
             stack.pop()
         stack.append((level, title))

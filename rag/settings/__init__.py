@@ -30,7 +30,7 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # with, --apt-ftp-proxy not -apt-ftp-proxy; 11: a spacing accent after its letter joined to it, Sélambarom not
 # Se´lambarom, and a code line the layout wrapped inside a path joined back), so adding a book again re-makes its
 # chunks instead of keeping the old ones
-CHUNKING_VERSION = 14
+CHUNKING_VERSION = 15
 
 
 class Settings(BaseSettings):

@@ -180,6 +180,17 @@ def test_a_numbered_heading_on_the_line_above_its_first_sentence_is_not_part_of_
         assert [u.kind for u in units(source(number))] == ["sentence"], number
 
 
+def test_a_colon_brings_the_names_it_introduces_though_they_have_no_end_marks():
+    """"A list of authors:" followed by names, one a line, no full stops: the names, not the colon alone; the next
+    section's numbered heading, left at the paragraph's end by a chunk boundary, is not quoted."""
+    src = source("A list of authors (in alphabetical order):\n\nBen Armstrong\nBrendan Sleight\nChris Lamb\n\n"
+                 "Franklin Piat\nTrent W. Buck\n1.4 Contributing to this document")
+    us = units(src)
+    assert us[-1].kind == "heading" and us[-1].text == "1.4 Contributing to this document"
+    a = ExtractiveBackend(FlatEmbed()).answer("Who are the authors?", [src])
+    assert "Ben Armstrong Brendan Sleight Chris Lamb" in a and "Trent W. Buck [1]" in a and "1.4" not in a, a
+
+
 def test_a_heading_that_answers_best_introduces_its_listing_cited():
     code = ("Package: *", "Pin: release n=sid", "Pin-Priority: 600")
     src = source("An APT preferences file for pinning\n\nPackage: *\nPin: release n=sid\nPin-Priority: 600\n\n"

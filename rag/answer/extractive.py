@@ -12,7 +12,7 @@ from typing import Iterator
 import numpy as np
 
 from ..query.admin import labels_asked, states
-from ..query.authors import asks_authors, names_people
+from ..query.authors import asks_authors, named_books, names_people
 from ..query.conclusions import asks_conclusion, concludes
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
@@ -147,7 +147,7 @@ class ExtractiveBackend:
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
         if asks_authors(question):  # "Who wrote …?": the names on the title page that leads the sources
-            byline = self.byline(sources)
+            byline = self.byline(question, sources)
             if byline:
                 return [byline]
         stating: set[tuple[int, int]] = set()  # (source n, unit index) of the paragraphs an admin question asks for
@@ -218,12 +218,14 @@ class ExtractiveBackend:
         return chosen
 
     @staticmethod
-    def byline(sources: list[Source]) -> Passage | None:
+    def byline(question: str, sources: list[Source]) -> Passage | None:
         """The lines of the title page the pipeline's ``byline`` stage put first (a book's first chunk, source [1])
         that name people and are not the book's title: up to ``BYLINE_LINES`` of them, from the first such line
         on."""
-        for s in sources[:1]:
-            if s.hit.chunk_index != 0:
+        books = {x.book_id for x in sources}
+        for s in sources[:1]:  # a title page the question names its book by (as the pipeline's stage chose it)
+            if s.hit.chunk_index != 0 or not named_books(question, {s.book_id: s.book_title},
+                                                         [s.book_id] if len(books) == 1 else []):
                 continue
             people_line = functools.partial(names_people, title=s.book_title)
             us = by_lines(s, units(s), people_line)

@@ -118,12 +118,15 @@ def units(src: Source) -> list[Unit]:
         j = i  # a paragraph: text lines up to a blank line or another kind
         while j < len(lines) and lines[j][2] == "text":
             j += 1
-        first = text[a:b].strip()
-        if j - i > 1 and NUMBERED_HEADING.match(first) and not ENDS.search(first) \
-                and len(first.split()) <= 2 * HEADING_WORDS:  # "5.1 Le paquet live-build" atop its first sentence
+        if j - i > 1 and _numbered_heading(text[a:b]):  # "5.1 Le paquet live-build" atop its first sentence
             out.append(_unit(text, a, b, "heading"))
             i += 1
-        out.extend(_prose(text, lines[i:j]))
+        last = None
+        if j - i > 1 and _numbered_heading(text[lines[j - 1][0]:lines[j - 1][1]]):  # the next one's, at the end
+            last = _unit(text, lines[j - 1][0], lines[j - 1][1], "heading")
+        out.extend(_prose(text, lines[i:j - 1] if last else lines[i:j]))
+        if last:
+            out.append(last)
         i = j
     for prev, u in zip(out, out[1:]):
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
@@ -138,6 +141,11 @@ def units(src: Source) -> list[Unit]:
 def _title(text: str) -> str:
     """A heading as compared: lower-case words, its number left out ("3.1 Requirements" → "requirements")."""
     return " ".join(re.sub(r"^\s*[\d.]+\s+", "", text).lower().split())
+
+
+def _numbered_heading(line: str) -> bool:
+    line = line.strip()
+    return bool(NUMBERED_HEADING.match(line)) and not ENDS.search(line) and len(line.split()) <= 2 * HEADING_WORDS
 
 
 def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int]) -> list[tuple[int, int, str]]:
@@ -287,8 +295,11 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
             break
         words += len(nxt.text.split()) if nxt.prose else 0
         j += 1
+    end = j
     while j > k and (_opens(us[j]) or _cut(us[j])):  # never end on a colon, an unfinished sentence or item
         j -= 1
+    if j == k < end and _opens(us[k]) and not _cut(us[end]):  # "A list of authors:" + names without end marks:
+        j = end  # what the colon introduces, rather than the colon alone
     return i, j
 
 

@@ -14,6 +14,7 @@ import numpy as np
 from ..query.admin import labels_asked, states
 from ..query.authors import asks_authors, named_books, names_people
 from ..query.conclusions import asks_conclusion, concludes
+from ..query.overview import ASKING as OVERVIEW_WORDS, asks_overview, opens_book
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
 from ..query.followup import fold_history
@@ -40,6 +41,7 @@ SUPERLATIVE = re.compile(
 
 
 BYLINE_LINES = 4  # a title page's author lines quoted at most (a long author list is one line of names)
+OVERVIEW_FIRST_WORDS = 6  # a book's account of itself starts at its first whole sentence this long (not its title)
 
 
 class ExtractiveBackend:
@@ -150,6 +152,18 @@ class ExtractiveBackend:
             byline = self.byline(question, sources)
             if byline:
                 return [byline]
+        if asks_overview(question) and sources and opens_book(sources[0].hit) \
+                and named_books(question, {sources[0].book_id: sources[0].book_title},
+                                [sources[0].book_id] if len({x.book_id for x in sources}) == 1 else [],
+                                asking=OVERVIEW_WORDS):  # "What is this book about?"
+            s = sources[0]  # its abstract, preface or introduction, as the pipeline's overview stage put it first
+            v = us[s.n]
+            at = max(0, s.text.find(s.hit.text[:40]))
+            k = next((i for i, u in enumerate(v) if u.prose and u.start >= at and u.finished
+                      and len(u.text.split()) >= OVERVIEW_FIRST_WORDS), None)
+            if k is not None:
+                a, b = grow(v, k, lambda j: v[j].kind == "sentence", self.n)
+                return [Passage(s.n, v[a:b + 1], k - a)]
         stating: set[tuple[int, int]] = set()  # (source n, unit index) of the paragraphs an admin question asks for
         labels = labels_asked(question)
         if labels:  # "Who funded the study?": the "Funding: …" paragraph is the answer

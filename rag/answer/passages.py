@@ -87,6 +87,7 @@ def units(src: Source) -> list[Unit]:
                 else "furniture" if k == FURNITURE else "text")
         lines.append((a, b, kind))
     out: list[Unit] = []
+    titles = {_title(t) for t in src.hit.section.split(">") if t.strip()}
     i = 0
     while i < len(lines):
         a, b, kind = lines[i]
@@ -118,7 +119,8 @@ def units(src: Source) -> list[Unit]:
         j = i  # a paragraph: text lines up to a blank line or another kind
         while j < len(lines) and lines[j][2] == "text":
             j += 1
-        if j - i > 1 and _numbered_heading(text[a:b]):  # "5.1 Le paquet live-build" atop its first sentence
+        if j - i > 1 and (_numbered_heading(text[a:b]) or _title(text[a:b]) in titles):  # "5.1 Le paquet …" atop
+            # its first sentence (a chunk boundary leaves no blank line between them)
             out.append(_unit(text, a, b, "heading"))
             i += 1
         last = None
@@ -130,17 +132,16 @@ def units(src: Source) -> list[Unit]:
         i = j
     for prev, u in zip(out, out[1:]):
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
-    titles = {_title(t) for t in src.hit.section.split(">") if t.strip()}
     for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
-        if u.kind == "sentence" and u.opens_paragraph and not u.finished and _title(u.text) in titles \
+        if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished and _title(u.text) in titles \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
     return out
 
 
 def _title(text: str) -> str:
-    """A heading as compared: lower-case words, its number left out ("3.1 Requirements" → "requirements")."""
-    return " ".join(re.sub(r"^\s*[\d.]+\s+", "", text).lower().split())
+    """A heading as compared: lower-case words, its number left out ("3.1 Requirements", "1. About" → …)."""
+    return " ".join(re.sub(r"^\s*[\d.]+\.?\s+", "", text).lower().split())
 
 
 def _numbered_heading(line: str) -> bool:

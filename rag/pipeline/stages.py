@@ -1,7 +1,7 @@
 """The stages a question goes through, in order — each a function over a ``Run`` (what the stages read and write):
 
     reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
-    → admin → conclusion → byline → decide → expand → focus → figures
+    → admin → conclusion → overview → byline → decide → expand → focus → figures
 
 ``rag.pipeline.runner.Pipeline`` runs and times them; a stage that has nothing to do for a question leaves the run as it
 is and returns False (such stages are left out of the trace).
@@ -59,6 +59,7 @@ class Run:
     continued: bool = False  # a short nameless question searched in the chat's books first (``scope``)
     byline: bool = False  # "Who wrote <a book of the library>?": its title page leads the hits (``byline``)
     concluding: bool = False  # "What do the authors conclude?" of one book: its concluding section (``conclusion``)
+    overview: bool = False  # "What is this book about?": its abstract, preface or introduction leads (``overview``)
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
 
     @property
@@ -221,6 +222,28 @@ def conclusion(p: "Pipeline", r: Run) -> bool | None:
     r.concluding = bool(r.hits)
 
 
+def overview(p: "Pipeline", r: Run) -> bool | None:
+    """'What is this book about?': the named book's (or the book being read's) abstract, preface or introduction
+    leads the hits, and the question is answered from it (``retrieve.overview``)."""
+    from ..query.authors import named_books
+    from ..query.overview import ASKING, asks_overview
+    from ..retrieve.overview import overview_chunks
+
+    if not asks_overview(r.query):
+        return False
+    reading = r.ids if len(r.ids) == 1 else r.follow_books if r.follow_books and len(r.follow_books) == 1 else []
+    books = named_books(r.query, {b.id: b.title for b in r.books}, reading, asking=ASKING)[:1]
+    first = [c for b in books for c in overview_chunks(b, p.res.catalog.chunks_under, p.res.catalog.chunk_range)]
+    if not first:
+        return False
+    sims = p.res.store.similarities(r.query_vector, [c.id for c in first])
+    top = max((h.score for h in r.hits), default=1.0)
+    ids = {c.id for c in first}
+    r.hits = ([Hit(c, top, sims.get(c.id, 0.0)) for c in first]
+              + [h for h in r.hits if h.chunk.id not in ids])[:r.settings.max_chunks]
+    r.overview = True
+
+
 def byline(p: "Pipeline", r: Run) -> bool | None:
     """'Who wrote Think Python?': the title page (first chunk) of the book the question names leads the hits, and
     the question is answered from it (``query.authors``) — when it names people; else (a manual whose authors are
@@ -253,14 +276,15 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     s = r.settings
     r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
                      if r.hits else 0.0)
-    if r.hits and (r.probability >= s.answerable_min or r.byline):
+    if r.hits and (r.probability >= s.answerable_min or r.byline or r.overview):
         r.outcome = "answer"
     elif r.hits and (r.probability >= s.likely_min or r.concluding):  # the concluding section, to check on its page
         r.outcome = "likely"
     else:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits
-    if r.outcome != "not_found" and k and not r.byline:  # a title page names its authors without "wrote"
+    if r.outcome != "not_found" and k and not (r.byline or r.overview):  # a title page names its authors without
+        # "wrote"
         from ..query.wants import holds, wants
 
         want = wants(r.query)
@@ -307,6 +331,7 @@ STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
     ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
     ("sub_questions", sub_questions),
     ("definition", definition), ("named_figures", named_figures), ("editions", editions),
-    ("admin", admin), ("conclusion", conclusion), ("byline", byline), ("decide", decide), ("expand", expand),
+    ("admin", admin), ("conclusion", conclusion), ("overview", overview), ("byline", byline),
+    ("decide", decide), ("expand", expand),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)

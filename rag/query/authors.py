@@ -40,12 +40,13 @@ def asks_authors(question: str) -> bool:
 
 
 def named_books(question: str, titles: dict[str, str], reading: list[str], languages: dict[str, str] | None = None,
-                question_language: str = "") -> list[str]:
+                question_language: str = "", asking: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """The books whose titles hold every word the question names its book by ("the essential oils paper" → the
     paper whose title has "essential oils"; not "the Python language" for Think Python) — of several, those in the
     question's language; else, when it points at "this book" / "the paper", the book being read (``reading``: the
-    one book asked, or the one the chat is about), if there is one."""
-    named = _words(question) - ASKING - GENERIC
+    one book asked, or the one the chat is about), if there is one. ``asking``: the words of the kind of question
+    that name no book (besides those of "who wrote …")."""
+    named = _words(question) - ASKING - GENERIC - set(asking)
     found = [b for b, t in titles.items() if named and named <= _words(t)]
     if len(found) > 1 and languages and question_language:
         found = [b for b in found if languages.get(b) == question_language] or found

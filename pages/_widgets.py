@@ -153,7 +153,8 @@ def outcome_line(answer: dict) -> None:
     if (answer.get("context") or {}).get("searched") is False:  # "?!?" or an empty library: nothing was asked
         return
     result = outcome(answer)
-    words = confidence_words(float(answer.get("confidence") or 0.0), result)
+    basis = (answer.get("context") or {}).get("basis", "")  # the book's title page or preface answered it
+    words = confidence_words(float(answer.get("confidence") or 0.0), result, basis)
     if result == "likely":
         badge = "Likely answer · low confidence"
         st.badge(badge, icon=":material/help:", color="orange")

@@ -82,3 +82,23 @@ def test_who_wrote_a_book_quotes_the_names_on_its_title_page(folio, book_pdf):
     chat = folio.ask("Who wrote this book?", history=[("What is a tuple?", "A tuple is … [1]")],
                      follow_books=["not-in-the-library"]).consume()  # the chat's book is gone: no error
     assert chat.text
+
+
+def test_a_book_whose_authors_are_a_section_of_it_answers_from_that_section(folio):
+    text = ("# Garden Manual\n\n## About this manual\n\nThis manual explains how to plan a vegetable garden, "
+            "from the soil to the harvest, season by season.\n\n## Watering\n\nWater the beds twice a week in "
+            "summer, early in the morning.\n\n## Authors\n\nA list of authors (in alphabetical order):\n\n"
+            "Ada Quill\nBasil Hart\n")
+    r = folio.library.ingest(text.encode(), "garden-manual.md")
+    title = folio.library.book(r.book_id).title
+    a = folio.ask(f"Who are the authors of the {title}?").consume()
+    assert "Ada Quill" in a.text and "Basil Hart" in a.text, (title, a.text)
+    assert a.outcome == "answer" and a.context.get("basis") == "authors"
+
+
+def test_the_confidence_line_says_what_answered_instead_of_a_probability():
+    from rag.answer.metrics import confidence_words
+
+    assert confidence_words(0.04, "answer", "overview").startswith("Found in your books · its own account")
+    assert confidence_words(0.3, "answer", "byline") == "Found in your books · the names on its title page"
+    assert "(92%)" in confidence_words(0.92, "answer")

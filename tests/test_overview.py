@@ -35,7 +35,7 @@ def test_what_a_book_is_about_is_its_preface(folio):
     r = folio.library.ingest(BOOK.encode(), "tomatoes.md")
     a = folio.ask("What is this book about?", book_id=r.book_id).consume()
     assert a.text.startswith("This book teaches gardeners how to grow tomatoes"), a.text
-    assert a.outcome == "answer"
+    assert a.outcome == "answer" and a.context.get("basis") == "overview"  # the line under it says so
     title = folio.library.book(r.book_id).title
     b = folio.ask(f"What is {title} about?").consume()  # named by its title, over the whole library
     assert b.text.startswith("This book teaches gardeners"), (title, b.text)

@@ -12,7 +12,7 @@ from typing import Iterator
 import numpy as np
 
 from ..query.admin import labels_asked, states
-from ..query.authors import asks_authors, named_books, names_people
+from ..query.authors import asks_authors, lists_authors, named_books, names_people
 from ..query.conclusions import asks_conclusion, concludes
 from ..query.overview import ASKING as OVERVIEW_WORDS, asks_overview, opens_book
 from ..query.decompose import decompose
@@ -148,22 +148,21 @@ class ExtractiveBackend:
         t = self.t
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
+        first = sources[0] if sources else None
+        one = [first.book_id] if first and len({x.book_id for x in sources}) == 1 else []
         if asks_authors(question):  # "Who wrote …?": the names on the title page that leads the sources
             byline = self.byline(question, sources)
             if byline:
                 return [byline]
-        if asks_overview(question) and sources and opens_book(sources[0].hit) \
-                and named_books(question, {sources[0].book_id: sources[0].book_title},
-                                [sources[0].book_id] if len({x.book_id for x in sources}) == 1 else [],
-                                asking=OVERVIEW_WORDS):  # "What is this book about?"
-            s = sources[0]  # its abstract, preface or introduction, as the pipeline's overview stage put it first
-            v = us[s.n]
-            at = max(0, s.text.find(s.hit.text[:40]))
-            k = next((i for i, u in enumerate(v) if u.prose and u.start >= at and u.finished
-                      and len(u.text.split()) >= OVERVIEW_FIRST_WORDS), None)
-            if k is not None:
-                a, b = grow(v, k, lambda j: v[j].kind == "sentence", self.n)
-                return [Passage(s.n, v[a:b + 1], k - a)]
+            if lists_authors(first.hit.section) and named_books(question, {first.book_id: first.book_title}, one):
+                opening = self.opening(first, us[first.n], whole=False)  # the book's own section on its authors
+                if opening:
+                    return [opening]
+        if asks_overview(question) and first and opens_book(first.hit) \
+                and named_books(question, {first.book_id: first.book_title}, one, asking=OVERVIEW_WORDS):
+            opening = self.opening(first, us[first.n])  # its abstract, preface or introduction, put first
+            if opening:
+                return [opening]
         stating: set[tuple[int, int]] = set()  # (source n, unit index) of the paragraphs an admin question asks for
         labels = labels_asked(question)
         if labels:  # "Who funded the study?": the "Funding: …" paragraph is the answer
@@ -249,6 +248,17 @@ class ExtractiveBackend:
                 b = max(k for k in people if k - a < BYLINE_LINES)
                 return Passage(s.n, us[a:b + 1], 0)
         return None
+
+    def opening(self, s: Source, v: list, whole: bool = True) -> Passage | None:
+        """The passage that opens source ``s``'s matching chunk (``v``: its units): from its first whole sentence of
+        ``OVERVIEW_FIRST_WORDS`` words or more (``whole``; else from its first prose unit), as far as it reads on."""
+        at = max(0, s.text.find(s.hit.text[:40]))
+        k = next((i for i, u in enumerate(v) if u.prose and u.start >= at
+                  and (not whole or (u.finished and len(u.text.split()) >= OVERVIEW_FIRST_WORDS))), None)
+        if k is None:
+            return None
+        a, b = grow(v, k, lambda j: v[j].kind == "sentence", self.n)
+        return Passage(s.n, v[a:b + 1], k - a)
 
     def answer(self, question: str, sources: list[Source]) -> str:
         """The answer's text: passages, each cited; a two-part question gets one passage per part."""

@@ -34,9 +34,18 @@ def level(confidence: float) -> str:
     return "medium" if confidence >= MEDIUM_CONFIDENCE else "low"
 
 
-def confidence_words(confidence: float, result: str) -> str:
+BASIS_WORDS = {"byline": "Found in your books · the names on its title page",
+               "authors": "Found in your books · its own section on its authors",
+               "overview": "Found in your books · its own account of what it is about (abstract, preface or "
+                           "introduction)"}
+
+
+def confidence_words(confidence: float, result: str, basis: str = "") -> str:
     """The confidence in plain words, the same in the chat and on the Metrics page, e.g.
-    "Found in your books · high confidence (92%)"."""
+    "Found in your books · high confidence (92%)"; an answer taken from the book's title page or preface
+    (``basis``) says so instead of a probability the answerability model was not made for."""
+    if basis in BASIS_WORDS and result == "answer":
+        return BASIS_WORDS[basis]
     pct = f"{max(0.0, min(1.0, confidence)):.0%}"
     if result == "not_found":
         return f"Not in your books · the chance that they answer it is {pct}"

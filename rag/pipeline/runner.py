@@ -91,6 +91,9 @@ class Pipeline:
         answer.context = {**context_report(r.query, r.sources, s),
                           "answerability": {**r.evidence, "probability": round(r.probability, 3),
                                             "min": s.answerable_min}}
+        basis = "byline" if r.byline else "authors" if r.authors_section else "overview" if r.overview else ""
+        if basis and r.outcome == "answer":  # answered from the book's own title page or preface, not by the model
+            answer.context["basis"] = basis
         answer.confidence = round(r.probability, 4)
         answer.outcome = r.outcome
         if not r.answerable:

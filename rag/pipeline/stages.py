@@ -60,6 +60,7 @@ class Run:
     byline: bool = False  # "Who wrote <a book of the library>?": its title page leads the hits (``byline``)
     concluding: bool = False  # "What do the authors conclude?" of one book: its concluding section (``conclusion``)
     overview: bool = False  # "What is this book about?": its abstract, preface or introduction leads (``overview``)
+    authors_section: bool = False  # "Who wrote <a book>?" of a book whose authors are a section of it (``byline``)
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
 
     @property
@@ -248,7 +249,7 @@ def byline(p: "Pipeline", r: Run) -> bool | None:
     """'Who wrote Think Python?': the title page (first chunk) of the book the question names leads the hits, and
     the question is answered from it (``query.authors``) — when it names people; else (a manual whose authors are
     a chapter of it) the question is searched as any other."""
-    from ..query.authors import asks_authors, has_byline, heading_words, named_books
+    from ..query.authors import SECTION_MARKS, asks_authors, has_byline, heading_words, lists_authors, named_books
     from ..text.languages import detect
 
     if not asks_authors(r.query):
@@ -259,6 +260,10 @@ def byline(p: "Pipeline", r: Run) -> bool | None:
                         {b.id: b.report.get("language", "") for b in r.books}, detect(r.query, default=""))
     firsts = [c for b in books for c in p.res.catalog.chunks_at(b, [0])
               if has_byline(c.text, by_id[b].title, heading_words(by_id[b].sections))]
+    if not firsts:  # no names on the title page: the book's own section on its authors ("1.3 Authors"), if any
+        firsts = [c for b in books for c in p.res.catalog.chunks_under(b, SECTION_MARKS)
+                  if lists_authors(c.section) and c.kind not in ZONES][:2]
+        r.authors_section = bool(firsts)
     if not firsts:
         return False
     sims = p.res.store.similarities(r.query_vector, [c.id for c in firsts])
@@ -266,7 +271,7 @@ def byline(p: "Pipeline", r: Run) -> bool | None:
     ids = {c.id for c in firsts}
     r.hits = [Hit(c, top, sims.get(c.id, 0.0)) for c in firsts] + [h for h in r.hits if h.chunk.id not in ids]
     r.hits = r.hits[:r.settings.max_chunks]
-    r.byline = True
+    r.byline = not r.authors_section
 
 
 def decide(p: "Pipeline", r: Run) -> bool | None:
@@ -276,15 +281,15 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     s = r.settings
     r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
                      if r.hits else 0.0)
-    if r.hits and (r.probability >= s.answerable_min or r.byline or r.overview):
+    if r.hits and (r.probability >= s.answerable_min or r.byline or r.overview or r.authors_section):
         r.outcome = "answer"
     elif r.hits and (r.probability >= s.likely_min or r.concluding):  # the concluding section, to check on its page
         r.outcome = "likely"
     else:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits
-    if r.outcome != "not_found" and k and not (r.byline or r.overview):  # a title page names its authors without
-        # "wrote"
+    if r.outcome != "not_found" and k and not (r.byline or r.overview or r.authors_section):  # a title page names
+        # its authors without "wrote"
         from ..query.wants import holds, wants
 
         want = wants(r.query)

@@ -105,3 +105,14 @@ def names_people(text: str, title: str = "", headings: frozenset[str] | set[str]
     letters = sum(ch.isalpha() for ch in text)
     named = sum(sum(ch.isalpha() for ch in m.group(0)) for m in NAME.finditer(text))
     return bool(own) and named >= 0.6 * letters
+
+
+# a section that lists a book's authors ("1.3 Authors", "Autoren", "Contributors", "Credits")
+SECTION = re.compile(r"^\W*(\d+(\.\d+)*\.?\s+)?(authors?|autoren|autor|verfasser|auteurs?|contributors|credits|"
+                     r"mitwirkende|tác\s+giả)\W*$", re.I)
+SECTION_MARKS = ("author", "autor", "verfasser", "auteur", "contributor", "credits", "mitwirkende", "tác giả")
+
+
+def lists_authors(section: str) -> bool:
+    """Whether a section path's innermost heading is the book's list of authors."""
+    return bool(SECTION.match(section.rsplit(">", 1)[-1].strip()))

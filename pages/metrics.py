@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from pages._shared import escape_markdown, get_service
-from rag.answer.metrics import HIGH_CONFIDENCE, confidence_words
+from rag.answer.metrics import BASIS_WORDS, HIGH_CONFIDENCE, confidence_words
 from rag.eval.metrics import percentile
 
 svc = get_service()
@@ -22,6 +22,10 @@ if not rows:
 df = pd.DataFrame(rows)
 # rows migrated from before confidence meant P(answerable), whose answer did not record it: unknown
 df["confidence"] = df["confidence"].where(df["confidence"] >= 0)
+# an answer from the book's own title page or preface has no P(answerable) to average: its words say what answered
+basis = df["confidence_kind"].where(df["confidence_kind"].isin(list(BASIS_WORDS)), "") \
+    if "confidence_kind" in df else pd.Series("", index=df.index)
+df["confidence"] = df["confidence"].where(basis == "")
 df["outcome"] = [o or ("not_found" if nf else "answer") for o, nf in zip(df["outcome"], df["not_found"])]
 df["created_at"] = pd.to_datetime(df["created_at"])
 df["day"] = df["created_at"].dt.strftime("%Y-%m-%d")
@@ -76,12 +80,13 @@ if not per_book.empty:
 
 st.subheader("Weakest answers")
 weak = df.sort_values(["feedback", "confidence"], na_position="last").head(10)
-for _, r in weak.iterrows():
+for i, r in weak.iterrows():
     with st.container(border=True):
         fb = {1.0: "👍", 0.0: "👎"}.get(r["feedback"], "no feedback")
         st.text(r["question"])
         a, b = st.columns([5, 1])
-        conf = (confidence_words(r["confidence"], r["outcome"]) if pd.notna(r["confidence"])
+        conf = (confidence_words(0.0, r["outcome"], basis[i]) if basis[i]
+                else confidence_words(r["confidence"], r["outcome"]) if pd.notna(r["confidence"])
                 else "confidence not recorded")
         a.caption(escape_markdown(f"{conf} · {r['total_ms'] / 1e3:.2f} s · {fb}"))
         if b.button("Open chat", key=f"open{r['message_id']}"):

@@ -94,6 +94,15 @@ def test_a_book_whose_authors_are_a_section_of_it_answers_from_that_section(foli
     a = folio.ask(f"Who are the authors of the {title}?").consume()
     assert "Ada Quill" in a.text and "Basil Hart" in a.text, (title, a.text)
     assert a.outcome == "answer" and a.context.get("basis") == "authors"
+    from rag.answer.metrics import answer_metrics
+
+    m = answer_metrics(a, 3000, 0.4)
+    assert m["basis"] == "authors"  # the Metrics page shows the same words, and leaves it out of its averages
+    chats = folio.catalog.chats
+    sid = chats.new_session("authors")
+    mid = chats.add_message(sid, "assistant", a.text, a.to_dict())
+    chats.add_metrics(mid, sid, a.question, m)
+    assert [r["confidence_kind"] for r in chats.metrics()] == ["authors"]
 
 
 def test_the_confidence_line_says_what_answered_instead_of_a_probability():

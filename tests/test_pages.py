@@ -339,6 +339,20 @@ def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf
     at.button(key=f"open{rows[0]['message_id']}").click().run()
     assert not at.exception
 
+    # an answer from the book's own opening says so, in the chat and here, and is no P(answerable) to average
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("What is this book about?").run()
+    assert not at.exception
+    last = [m for s in f.chats.sessions() for m in f.chats.messages(s["id"]) if m["answer"]][-1]["answer"]
+    assert f.chats.metrics()[-1]["confidence_kind"] == "overview", (last["query"], last["text"][:200])
+    words = [c.value for m in at.chat_message for c in m.caption]
+    assert any(w.startswith("Found in your books · its own account") for w in words), words
+    at.switch_page("pages/metrics.py").run()
+    assert not at.exception
+    values = {m.label: m.value for m in at.metric}
+    assert values["Answers"] == "3" and values["Mean confidence"] == f"{sum(stored) / 2:.0%}"
+    assert any("its own account" in c.value for c in at.caption)
+
 
 def test_inspector_text_shows_page_furniture_struck_through_and_escaped():
     from pages._widgets import spans_html

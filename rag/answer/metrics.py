@@ -67,4 +67,5 @@ def answer_metrics(answer: Answer, slow_ms: float, low_similarity: float) -> dic
         "slow": total > slow_ms, "low_similarity": bool(sims) and avg < low_similarity,
         "quote_failures": sum(not c.ok for c in answer.checks),
         "book_ids": sorted({s.book_id for s in answer.sources}),
+        "basis": (answer.context or {}).get("basis", ""),  # answered from the book's title page or preface
     }

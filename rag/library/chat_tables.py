@@ -74,7 +74,8 @@ class ChatTables:
                        (message_id, session_id, _now(), question, m["total_ms"], m["first_token_ms"],
                         json.dumps(m["stages"]), m["avg_similarity"], m["confidence"], int(m["not_found"]),
                         int(m["slow"]), int(m["low_similarity"]), m["quote_failures"], json.dumps(m["book_ids"]),
-                        m["outcome"], "answerable"))
+                        m["outcome"], m.get("basis") or "answerable"))  # what the confidence is: P(answerable),
+            # or the book's own page that answered (``rag.answer.metrics.BASIS_WORDS``)
 
     def set_feedback(self, message_id: int, score: int | None, comment: str = "") -> None:
         with self._db() as db:

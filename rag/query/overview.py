@@ -13,7 +13,7 @@ _DOC = (r"(book|paper|manual|article|document|text|study|guide|handbook|report|t
         r"buch|handbuch|skript|artikel|studie|anleitung|livre|manuel|document|étude|guide|thèse|"
         r"sách|bài báo|tài liệu|giáo trình)")
 ASKS = re.compile(
-    rf"\bwhat\s+(is|'s|are)\s+.{{1,80}}?\s+(all\s+)?about\s*\??\s*$|"
+    rf"\bwhat\s+(is|'s|are)\s+.{{1,80}}?\s+(all\s+)?about\s*\??\s*(\([^()]*\)\s*)?$|"  # (a chat's folded terms)
     rf"\bwhat\s+does\s+(this|the|that)\s+(\S+\s+){{0,5}}?{_DOC}\s+(\w+\s+){{0,3}}(cover|discuss|describe|deal\s+with|"
     rf"teach|explain)\b|"
     rf"\b(summari[sz]e|overview\s+of|introduce|describe)\s+(this|the)\s+{_DOC}\b|"

@@ -175,6 +175,9 @@ def test_a_numbered_heading_on_the_line_above_its_first_sentence_is_not_part_of_
     assert us[2].text.startswith("live-build est une collection")
     a = ExtractiveBackend(FlatEmbed()).answer("Qu'est-ce que live-build ?", [src])
     assert a.startswith("live-build est une collection de scripts"), a
+    for head in ("Vorwort\n\nDieses Skript wurde 2014 geschrieben.", "Preface\nThis book teaches Python."):
+        us = units(source(head))  # a book's introducing heading, though no section says so
+        assert [u.kind for u in us] == ["heading", "sentence"], (head, [u.kind for u in us])
     for number in ("3.5 million people visit the park every year, and most\nof them come in summer.",
                    "1.000 Besucher kommen jedes Jahr, und die meisten\nim Sommer."):  # numbers, not headings
         assert [u.kind for u in units(source(number))] == ["sentence"], number

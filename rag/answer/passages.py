@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 
 from ..chunking.zones import BOILERPLATE_LABEL
 from ..context.layout import CODE, FURNITURE, TABLE
+from ..query.conclusions import concludes
+from ..query.overview import introduces
 from ..types import Source, heading_number
 
 # a list item opens its line: a bullet, "1." / "2)" / "(3)", "a)" / "(b)", "(i)" … "(xii)", "Step 3:" is prose
@@ -119,8 +121,10 @@ def units(src: Source) -> list[Unit]:
         j = i  # a paragraph: text lines up to a blank line or another kind
         while j < len(lines) and lines[j][2] == "text":
             j += 1
-        if j - i > 1 and (_numbered_heading(text[a:b]) or _title(text[a:b]) in titles):  # "5.1 Le paquet …" atop
-            # its first sentence (a chunk boundary leaves no blank line between them)
+        first = " ".join(text[a:b].split())
+        if j - i > 1 and (_numbered_heading(first) or _title(first) in titles or introduces(first)
+                          or concludes(first)):  # "5.1 Le paquet …", "Vorwort" atop its first sentence (a chunk
+            # boundary, or a page without sections, leaves no blank line between them)
             out.append(_unit(text, a, b, "heading"))
             i += 1
         last = None
@@ -133,7 +137,8 @@ def units(src: Source) -> list[Unit]:
     for prev, u in zip(out, out[1:]):
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
     for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
-        if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished and _title(u.text) in titles \
+        if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished \
+                and (_title(u.text) in titles or introduces(u.text) or concludes(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
     return out

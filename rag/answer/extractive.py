@@ -40,6 +40,14 @@ SUPERLATIVE = re.compile(
     r"(le|la|les) (plus|moins|meilleure?s?)|meilleure?s?|mieux)\b", re.I)
 
 
+def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether the question names the book of source [1] (by its title's words), or asks about "this book" when
+    every source is from it — as the pipeline's byline and overview stages chose the book."""
+    s = sources[0]
+    one = [s.book_id] if len({x.book_id for x in sources}) == 1 else []
+    return bool(named_books(question, {s.book_id: s.book_title}, one, asking=asking))
+
+
 BYLINE_LINES = 4  # a title page's author lines quoted at most (a long author list is one line of names)
 OVERVIEW_FIRST_WORDS = 6  # a book's account of itself starts at its first whole sentence this long (not its title)
 
@@ -149,17 +157,16 @@ class ExtractiveBackend:
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
         first = sources[0] if sources else None
-        one = [first.book_id] if first and len({x.book_id for x in sources}) == 1 else []
         if asks_authors(question):  # "Who wrote …?": the names on the title page that leads the sources
             byline = self.byline(question, sources)
             if byline:
                 return [byline]
-            if lists_authors(first.hit.section) and named_books(question, {first.book_id: first.book_title}, one):
+            if lists_authors(first.hit.section) and names_first_book(question, sources):
                 opening = self.opening(first, us[first.n], whole=False)  # the book's own section on its authors
                 if opening:
                     return [opening]
         if asks_overview(question) and first and opens_book(first.hit) \
-                and named_books(question, {first.book_id: first.book_title}, one, asking=OVERVIEW_WORDS):
+                and names_first_book(question, sources, OVERVIEW_WORDS):
             opening = self.opening(first, us[first.n])  # its abstract, preface or introduction, put first
             if opening:
                 return [opening]
@@ -235,10 +242,8 @@ class ExtractiveBackend:
         """The lines of the title page the pipeline's ``byline`` stage put first (a book's first chunk, source [1])
         that name people and are not the book's title: up to ``BYLINE_LINES`` of them, from the first such line
         on."""
-        books = {x.book_id for x in sources}
         for s in sources[:1]:  # a title page the question names its book by (as the pipeline's stage chose it)
-            if s.hit.chunk_index != 0 or not named_books(question, {s.book_id: s.book_title},
-                                                         [s.book_id] if len(books) == 1 else []):
+            if s.hit.chunk_index != 0 or not names_first_book(question, sources):
                 continue
             people_line = functools.partial(names_people, title=s.book_title)
             us = by_lines(s, units(s), people_line)

@@ -91,9 +91,8 @@ class Pipeline:
         answer.context = {**context_report(r.query, r.sources, s),
                           "answerability": {**r.evidence, "probability": round(r.probability, 3),
                                             "min": s.answerable_min}}
-        basis = "byline" if r.byline else "authors" if r.authors_section else "overview" if r.overview else ""
-        if basis and r.outcome == "answer":  # answered from the book's own title page or preface, not by the model
-            answer.context["basis"] = basis
+        if r.basis and r.outcome == "answer":  # answered from the book's own title page or preface, not the model
+            answer.context["basis"] = r.basis
         answer.confidence = round(r.probability, 4)
         answer.outcome = r.outcome
         if not r.answerable:

@@ -68,6 +68,19 @@ class Run:
         return [b.id for b in self.books]
 
     @property
+    def reading(self) -> list[str]:
+        """The book being read: the one book searched, else the one the chat's last answer cited ([] if neither)."""
+        if len(self.ids) == 1:
+            return self.ids
+        return self.follow_books if self.follow_books and len(self.follow_books) == 1 else []
+
+    @property
+    def basis(self) -> str:
+        """What answered, where the book's own page did rather than the answerability model: "byline", "authors",
+        "overview" or ""."""
+        return "byline" if self.byline else "authors" if self.authors_section else "overview" if self.overview else ""
+
+    @property
     def query_vector(self):
         return self.retriever.query_vector if self.retriever is not None else None
 
@@ -232,16 +245,11 @@ def overview(p: "Pipeline", r: Run) -> bool | None:
 
     if not asks_overview(r.query):
         return False
-    reading = r.ids if len(r.ids) == 1 else r.follow_books if r.follow_books and len(r.follow_books) == 1 else []
-    books = named_books(r.query, {b.id: b.title for b in r.books}, reading, asking=ASKING)[:1]
+    books = named_books(r.query, {b.id: b.title for b in r.books}, r.reading, asking=ASKING)[:1]
     first = [c for b in books for c in overview_chunks(b, p.res.catalog.chunks_under, p.res.catalog.chunk_range)]
     if not first:
         return False
-    sims = p.res.store.similarities(r.query_vector, [c.id for c in first])
-    top = max((h.score for h in r.hits), default=1.0)
-    ids = {c.id for c in first}
-    r.hits = ([Hit(c, top, sims.get(c.id, 0.0)) for c in first]
-              + [h for h in r.hits if h.chunk.id not in ids])[:r.settings.max_chunks]
+    _lead(p, r, first)
     r.overview = True
 
 
@@ -254,9 +262,8 @@ def byline(p: "Pipeline", r: Run) -> bool | None:
 
     if not asks_authors(r.query):
         return False
-    reading = r.ids if len(r.ids) == 1 else r.follow_books if r.follow_books and len(r.follow_books) == 1 else []
     by_id = {b.id: b for b in r.books}
-    books = named_books(r.query, {b.id: b.title for b in r.books}, reading,
+    books = named_books(r.query, {b.id: b.title for b in r.books}, r.reading,
                         {b.id: b.report.get("language", "") for b in r.books}, detect(r.query, default=""))
     firsts = [c for b in books for c in p.res.catalog.chunks_at(b, [0])
               if has_byline(c.text, by_id[b].title, heading_words(by_id[b].sections))]
@@ -266,12 +273,17 @@ def byline(p: "Pipeline", r: Run) -> bool | None:
         r.authors_section = bool(firsts)
     if not firsts:
         return False
-    sims = p.res.store.similarities(r.query_vector, [c.id for c in firsts])
-    top = max((h.score for h in r.hits), default=1.0)
-    ids = {c.id for c in firsts}
-    r.hits = [Hit(c, top, sims.get(c.id, 0.0)) for c in firsts] + [h for h in r.hits if h.chunk.id not in ids]
-    r.hits = r.hits[:r.settings.max_chunks]
+    _lead(p, r, firsts)
     r.byline = not r.authors_section
+
+
+def _lead(p: "Pipeline", r: Run, chunks: list) -> None:
+    """``chunks`` (a book's own page for a question about the book) first among the hits, scored as the best."""
+    sims = p.res.store.similarities(r.query_vector, [c.id for c in chunks])
+    top = max((h.score for h in r.hits), default=1.0)
+    ids = {c.id for c in chunks}
+    r.hits = ([Hit(c, top, sims.get(c.id, 0.0)) for c in chunks]
+              + [h for h in r.hits if h.chunk.id not in ids])[:r.settings.max_chunks]
 
 
 def decide(p: "Pipeline", r: Run) -> bool | None:
@@ -281,15 +293,14 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     s = r.settings
     r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
                      if r.hits else 0.0)
-    if r.hits and (r.probability >= s.answerable_min or r.byline or r.overview or r.authors_section):
+    if r.hits and (r.probability >= s.answerable_min or r.basis):
         r.outcome = "answer"
     elif r.hits and (r.probability >= s.likely_min or r.concluding):  # the concluding section, to check on its page
         r.outcome = "likely"
     else:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits
-    if r.outcome != "not_found" and k and not (r.byline or r.overview or r.authors_section):  # a title page names
-        # its authors without "wrote"
+    if r.outcome != "not_found" and k and not r.basis:  # a title page names its authors without "wrote"
         from ..query.wants import holds, wants
 
         want = wants(r.query)
@@ -320,7 +331,7 @@ def focus(p: "Pipeline", r: Run) -> bool | None:
 def figures(p: "Pipeline", r: Run) -> bool | None:
     """The book's figures that belong to the sources or match the question (``figures.choose``); none under an
     author list."""
-    if not r.answerable or r.byline:
+    if not r.answerable or r.basis in ("byline", "authors"):
         return False
     from ..figures.choose import candidates
 

@@ -24,6 +24,29 @@ def test_relevance_filter_bounds():
     assert len(relevance_filter(hits, 0.0, 1, 2)) == 2
 
 
+def test_the_dense_best_passage_is_among_the_first_two_hits():
+    """A passage that words the question differently has BM25 score 0 and is fused below passages that share a
+    few words; the dense retriever's best one is moved up to second place (tuning.retrieve.dense_keep)."""
+    from rag.retrieve.hybrid import keep_dense
+    from rag.settings import Settings, updated
+
+    hits = [_hit(i, 0.4) for i in range(6)]
+    hits[4].dense_rank, hits[0].dense_rank = 1, 2
+    s = Settings()
+    order = [h.chunk.chunk_index for h in keep_dense(hits[:], hits, s)]
+    assert order == [0, 4, 1, 2, 3, 5]  # fused best first, dense best second, nothing lost
+    assert [h.chunk.chunk_index for h in keep_dense(hits[:], hits, updated(s, {"tuning.retrieve.dense_keep_at": 0}))
+            ][:2] == [4, 0]
+    assert keep_dense(hits[:], hits, updated(s, {"tuning.retrieve.dense_keep": 0})) == hits
+    hits[4].similarity = s.similarity_threshold - 0.01  # not similar enough to be relevant: stays where it was
+    assert [h.chunk.chunk_index for h in keep_dense(hits[:], hits, s)] == [0, 1, 2, 3, 4, 5]
+    hits[4].similarity, hits[1].dense_rank, hits[4].dense_rank = 0.4, 1, None  # already second: unchanged
+    assert [h.chunk.chunk_index for h in keep_dense(hits[:], hits, s)] == [0, 1, 2, 3, 4, 5]
+    kept = hits[:2]  # a dense best the relevance filter cut joins the kept ones
+    hits[5].dense_rank, hits[1].dense_rank = 1, None
+    assert [h.chunk.chunk_index for h in keep_dense(kept, hits, s)] == [0, 5, 1]
+
+
 def test_sources_merge_touching_windows_and_respect_budget():
     chunks = {i: Chunk("x", i, f"text {i}", i + 1, i + 1, i * 10, i * 10 + 6, tokens=10, label_start=str(i + 1),
                        label_end=str(i + 1)) for i in range(10)}

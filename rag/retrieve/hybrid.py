@@ -64,6 +64,26 @@ def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) 
     return head + [h for h in hits[len(head):] if h.similarity >= threshold][:max_n - len(head)]
 
 
+def keep_dense(kept: list[Hit], hits: list[Hit], s: Settings) -> list[Hit]:
+    """The dense retriever's best ``dense_keep`` hits (those passing the similarity threshold) among the first
+    ``dense_keep_at`` + 1 of ``kept``, in their dense order after the fused ones before them: convex fusion ranks a
+    passage that words the question differently below any that shares a few of its words, because BM25 scores it
+    0 ("How do I time a block of code?" → "Timing Utilities: tic, toc", dense rank 1, fused 7th)."""
+    t = s.tuning.retrieve
+    if t.dense_keep <= 0 or not kept:
+        return kept
+    at = min(t.dense_keep_at, len(kept))
+    best = sorted((h for h in hits if h.dense_rank is not None and h.dense_rank <= t.dense_keep
+                   and h.similarity >= s.similarity_threshold), key=lambda h: h.dense_rank)
+    first = {h.chunk.id for h in kept[:at]}
+    move = [h for h in best if h.chunk.id not in first]
+    if not move:
+        return kept
+    ids = {h.chunk.id for h in move}
+    rest = [h for h in kept if h.chunk.id not in ids]
+    return (rest[:at] + move + rest[at:])[:max(s.max_chunks, at + len(move))]
+
+
 class HybridRetriever(BaseRetriever):
     def __init__(self, settings: Settings, store: VectorStore, embed, bm25: Callable[[], BM25Index],
                  book_ids: list[str], feature_ids: list[str] | None = None):
@@ -110,6 +130,7 @@ class HybridRetriever(BaseRetriever):
         if not asks_for_zone(query):  # contents, index, references, copyright page: only when asked for
             hits = [h for h in hits if h.chunk.kind not in ZONES]
         kept = relevance_filter(hits, s.similarity_threshold, s.min_chunks, s.max_chunks)
+        kept = keep_dense(kept, hits, s)
         t4 = time.perf_counter()
         from .answerability import features
 

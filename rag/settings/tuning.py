@@ -60,6 +60,12 @@ class RetrieveTuning(_Group):
     definition_hop_k: int = Field(30, description="BM25 hits of the term scanned for a definition.")
     named_figure_probability: float = Field(0.95, description="P(answerable) of a question naming a figure or table "
                                                               "the searched books have.")
+    dense_keep: int = Field(1, description="The dense retriever's best this many passages are kept among the hits "
+                                           "even when fusion ranks them lower (a passage that words the question "
+                                           "differently has no BM25 score).")
+    dense_keep_at: int = Field(1, description="… moved up to at most this position (0: first; 1: after the "
+                                              "fused best, so each retriever's best passage is among the first "
+                                              "two).")
     closest: int = Field(3, description="Passages shown with a 'not in your books' answer.")
     follow_reach: int = Field(2, description="A follow-up looks first at the chunks this near the ones the last "
                                              "answer cited.")

@@ -18,6 +18,7 @@ from typing import Callable
 import numpy as np
 
 from ..retrieve import fuse
+from ..retrieve.hybrid import move_up
 from ..types import Chunk
 from .metrics import mean, mrr, ndcg_at_k, recall_at_k
 
@@ -124,7 +125,10 @@ def evaluate(bs: BeirSet, settings, embed, modes=MODES, k_retrieve: int = 100, p
                         np.linalg.norm(vecs[extra], axis=1) * np.linalg.norm(qv) + 1e-12)):
                     sims[d] = float(cos)
             fused = fuse(dense_hits, sparse_hits, sims, settings.fusion, settings.fusion_alpha, settings.rrf_k)
-            rankings["hybrid"][qid] = sorted(fused, key=lambda d: -fused[d])
+            order = sorted(fused, key=lambda d: -fused[d])
+            keep = settings.tuning.retrieve.dense_keep
+            best = [d for d, cos in dense_hits[:keep] if cos >= settings.similarity_threshold]
+            rankings["hybrid"][qid] = move_up(order, best, settings.tuning.retrieve.dense_keep_at) if keep else order
             ms["hybrid"].append((time.perf_counter() - t + t_dense + t_bm25) * 1e3)
     out = {"set": bs.name, "documents": len(ids), "queries": len(qids), "embed_seconds": round(embed_s, 1),
            "model": model, "fusion": settings.fusion, "fusion_alpha": settings.fusion_alpha,

@@ -64,6 +64,13 @@ def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) 
     return head + [h for h in hits[len(head):] if h.similarity >= threshold][:max_n - len(head)]
 
 
+def move_up(order: list[str], best: list[str], at: int) -> list[str]:
+    """``order`` with the ids of ``best`` not already among its first ``at`` moved to position ``at``."""
+    move = [i for i in best if i not in order[:at]]
+    rest = [i for i in order if i not in move]
+    return rest[:at] + move + rest[at:]
+
+
 def keep_dense(kept: list[Hit], hits: list[Hit], s: Settings) -> list[Hit]:
     """The dense retriever's best ``dense_keep`` hits (those passing the similarity threshold) among the first
     ``dense_keep_at`` + 1 of ``kept``, in their dense order after the fused ones before them: convex fusion ranks a
@@ -75,13 +82,9 @@ def keep_dense(kept: list[Hit], hits: list[Hit], s: Settings) -> list[Hit]:
     at = min(t.dense_keep_at, len(kept))
     best = sorted((h for h in hits if h.dense_rank is not None and h.dense_rank <= t.dense_keep
                    and h.similarity >= s.similarity_threshold), key=lambda h: h.dense_rank)
-    first = {h.chunk.id for h in kept[:at]}
-    move = [h for h in best if h.chunk.id not in first]
-    if not move:
-        return kept
-    ids = {h.chunk.id for h in move}
-    rest = [h for h in kept if h.chunk.id not in ids]
-    return (rest[:at] + move + rest[at:])[:max(s.max_chunks, at + len(move))]
+    by_id = {h.chunk.id: h for h in kept + best}
+    order = move_up([h.chunk.id for h in kept], [h.chunk.id for h in best], at)
+    return [by_id[i] for i in order][:max(s.max_chunks, at + len(best))]
 
 
 class HybridRetriever(BaseRetriever):

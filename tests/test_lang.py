@@ -11,6 +11,10 @@ from rag.types import Chunk
     ("Wann heißt ein topologischer Raum hausdorffsch?", "de"), ("Was zeigt Abbildung 5.1?", "de"),
     ("Ngân hàng A cho bà Nguyễn Thị L vay tổng cộng bao nhiêu tiền?", "vi"),
     ("Qu'est-ce que la récursivité ?", "fr"), ("12345", "en"), ("", "en"),
+    # short questions made of pronouns and question words, with an "in" English shares
+    ("Ich habe wenig Zeit: In welcher Reihenfolge soll ich das Handbuch lesen?", "de"),
+    ("Wie bekomme ich am einfachsten einen kompletten GNOME-Desktop in mein Live-Image?", "de"),
+    ("Comment mettre une image dans mon QCM ?", "fr"), ("How do I put my image in a PDF?", "en"),
 ])
 def test_detect(text, lang):
     assert detect(text) == lang

@@ -249,3 +249,20 @@ def test_a_question_asking_which_is_best_is_answered_by_the_sentence_that_ranks(
     scores = backend.score("Which essential oil yielded the least toxic extract?", [source(text)], cands)
     plain = backend.score("Which essential oil yielded a toxic extract?", [source(text)], cands)
     assert scores[1] - scores[0] > plain[1] - plain[0]  # the superlative sentence gains only when asked "which is best"
+
+
+def test_a_sentence_that_only_points_elsewhere_is_not_the_answer(embed):
+    """'See the lb_clean man page for a full list of options.' shares the question's words and says nothing; the
+    sentences that answer come first."""
+    text = ("The lb clean command removes various parts of a build so later builds start from a clean state. "
+            "See the lb clean man page for a full list of options. By default, chroot, binary and source stages "
+            "are cleaned, but the cache is left intact. Also, individual stages can be cleaned.")
+    answer = ExtractiveBackend(embed).answer("What does lb clean delete with no options, and what is kept?",
+                                             [source(text)])
+    assert not answer.startswith("See the")
+    assert "the cache is left intact" in answer
+    from rag.answer.extractive import POINTER
+
+    assert POINTER.match("More information on titling can be found in Section 3.")
+    assert POINTER.match("Voir la section 4.") and POINTER.match("Siehe auch Abschnitt 2.")
+    assert not POINTER.match("For example, see the code.") and not POINTER.match("Seeing the output helps.")

@@ -30,6 +30,16 @@ EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|defi
                       r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
 
 
+# a sentence that sends the reader elsewhere holds no answer itself: "See the lb_clean man page for a full list of
+# options.", "More information on titling can be found in …", "Siehe auch …", "Voir la section …"
+POINTER = re.compile(
+    r"^(?:\(?see (?:also )?|refer to |"
+    r"for (?:more|further|a full|a complete|details|more details|additional)\b.*?,\s*see |"
+    r"(?:more|further) (?:information|details)\b.*?\b(?:can be found|is given|is available|are given)|"
+    r"siehe |weitere (?:informationen|details)\b|mehr (?:dazu|informationen)\b|"
+    r"voir |pour (?:plus|de plus amples) (?:d'informations|de détails|d’informations)\b)", re.I)
+
+
 # "Which oil was the most effective?" is answered by a sentence that ranks ("… provides the most significant
 # inhibition"), not by one that only names the oils: superlatives in English, German and French
 SUPERLATIVE = re.compile(
@@ -90,6 +100,8 @@ class ExtractiveBackend:
             if numbered:
                 own = set(re.findall(r"\d+", sent))
                 boost += t.number_bonus if n in numbered else -t.number_bonus if own and not own & numbers else 0.0
+            if POINTER.match(sent):
+                boost -= t.pointer_penalty
             if "?" in sent or EXERCISE.match(sent):  # also "… page 36? Be specific." (a short sentence joined on)
                 boost -= t.question_penalty
             prior.append((i, t.term_weight * overlap + boost + (t.in_hit if in_hit else 0.0)))

@@ -19,6 +19,8 @@ class ExtractiveTuning(_Group):
                                             "from the window cites a page retrieval did not pick).")
     lead_bonus: float = Field(0.12, description="Bonus of source [1]'s sentences; [2] gets half, [3] a quarter, …")
     question_penalty: float = Field(0.3, description="Penalty of a sentence that asks a question or sets an exercise.")
+    pointer_penalty: float = Field(0.3, description="Penalty of a sentence that only points elsewhere ('See the "
+                                                    "lb_clean man page for a full list of options.').")
     named_bonus: float = Field(0.25, description="Bonus of a sentence naming the figure/table the question names.")
     caption_bonus: float = Field(0.25, description="Further bonus of that figure's caption itself.")
     caption_penalty: float = Field(0.3, description="Penalty of a figure's or table's caption the question does not "

@@ -68,3 +68,13 @@ def test_no_sentence_is_quoted_twice_even_for_a_question_searched_whole(garden):
 
     said = [" ".join(x.split()) for x in re.split(r"(?<=[.!?])\s+|\[\d+\]", a.text) if len(x.split()) >= 6]
     assert said and not any(x != y and x in y for x in said for y in said) and len(said) == len(set(said)), said
+
+
+def test_a_declined_question_in_another_language_than_the_books_says_which_would_find_it(garden):
+    from rag.answer import OTHER_LANGUAGE_TEXT
+
+    a = garden.ask("¿Quién ganó la copa del mundo de fútbol en el año de la sequía?").consume()
+    assert a.not_found
+    assert a.text.endswith(OTHER_LANGUAGE_TEXT.format(question="Spanish", books="English", first="English"))
+    b = garden.ask("Who won the football world cup?").consume()  # in the books' language: no such hint
+    assert b.not_found and "Your question is in" not in b.text

@@ -1,7 +1,7 @@
 """Answer backends behind one interface (``AnswerBackend``), chosen by ``Settings.answer_backend``."""
 from __future__ import annotations
 
-from .base import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend
+from .base import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, OTHER_LANGUAGE_TEXT, AnswerBackend
 from ..settings import Settings
 
 
@@ -16,4 +16,5 @@ def make_backend(settings: Settings, embed) -> AnswerBackend:
     return LLMBackend.from_settings(settings)
 
 
-__all__ = ["AnswerBackend", "NO_WORD_KNOWN_TEXT", "NOT_FOUND_TEXT", "NOT_IN_BOOKS_TEXT", "make_backend"]
+__all__ = ["AnswerBackend", "NO_WORD_KNOWN_TEXT", "NOT_FOUND_TEXT", "NOT_IN_BOOKS_TEXT", "OTHER_LANGUAGE_TEXT",
+           "make_backend"]

@@ -5,7 +5,8 @@ import functools
 import time
 from typing import Callable, Iterator
 
-from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backend
+from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, OTHER_LANGUAGE_TEXT, AnswerBackend, \
+    make_backend
 from ..library.books import Library
 from ..library.resources import Resources
 from ..settings import Settings
@@ -98,10 +99,17 @@ class Pipeline:
         if not r.answerable:
             answer.not_found = True
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
-            from ..text.languages import detect
+            from ..text.languages import NAMES, detect
 
-            if r.evidence.get("unknown", 0.0) >= 0.999 and not detect(r.query, default=""):
+            asked = detect(r.query, default="")
+            if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:
                 text += NO_WORD_KNOWN_TEXT  # "再帰とは何ですか？": no word in any book, no language Folio reads
+            elif asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it
+                langs = self.bm25_for(r)().languages
+                theirs = sorted({langs.get(b, "en") for b in r.ids})
+                if theirs and asked not in theirs:
+                    text += OTHER_LANGUAGE_TEXT.format(question=NAMES[asked], first=NAMES[theirs[0]],
+                                                       books=" and ".join(NAMES[x] for x in theirs))
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
         asked = r.question

@@ -36,6 +36,8 @@ STEMMERS = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "i
 STOPWORDS = {"en": "en", "de": "de", "fr": "fr", "es": "es", "it": "it", "nl": "nl", "pt": "pt"}
 VI_STOPWORDS = set(MARKERS["vi"].split()) | {"thì", "mà", "nên", "rằng", "cũng", "đó", "nào", "gì", "ở", "ra", "vào"}
 LANGUAGES = tuple(MARKERS)
+NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
+         "pt": "Portuguese", "vi": "Vietnamese"}
 
 
 def detect(text: str, default: str = "en") -> str:

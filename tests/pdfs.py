@@ -233,6 +233,26 @@ def make_unmapped_font_pdf(good_pages: int = 0) -> bytes:
     return doc.tobytes()
 
 
+def make_music_page_pdf() -> bytes:
+    """A tutorial's page: prose and a code line, and under them the notes of its music notation, each a glyph or
+    two on a line of its own in a font without a Unicode map (as LilyPond's manual sets its examples)."""
+    import glob
+
+    ttf = sorted(glob.glob("/usr/share/fonts/truetype/**/*.ttf", recursive=True))[0]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 90), "A pickup (or anacrusis) is entered with the keyword partial.", fontsize=11)
+    page.insert_text((72, 110), "It is followed by a duration: partial 8 is an eighth note.", fontsize=11)
+    page.insert_text((72, 130), "relative { partial 8 f8 | c2 d | }", fontsize=10, fontname="Courier")
+    page.insert_font(fontname="F0", fontfile=ttf)
+    for k in range(40):  # noteheads, clefs and rests: punctuation's glyph ids come out as control characters
+        page.insert_text((72 + 11 * k, 200 + 9 * (k % 7)), "!$"[k % 2] * (1 + k % 2), fontsize=11, fontname="F0")
+    for xref, ext, kind, *_ in page.get_fonts():
+        if kind == "Type0":
+            doc.xref_set_key(xref, "ToUnicode", "null")
+    return doc.tobytes()
+
+
 TWO_COLUMNS = {
     "left": ["Left one: the experiment began in spring with twelve plots of tomatoes.",
              "Left two: each plot was watered twice a week at dawn.",

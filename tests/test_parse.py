@@ -227,6 +227,9 @@ def test_superscript_digits_stay_superscripts_one_for_one():
     text = _page_text(_text_blocks(page))[0]
     assert "1×10⁵ PFU" in text and "1st day" in text  # an exponent is not a digit more; letters stay letters
     assert superscript("-12") == "⁻¹²" and len(superscript("+3")) == 2  # one for one: page offsets unchanged
+    from rag.parse.document import raised_hyphens
+
+    assert raised_hyphens("K(s) heißt Gauß⁻Krümmung, f⁻¹(U), 10⁻⁵") == "K(s) heißt Gauß-Krümmung, f⁻¹(U), 10⁻⁵"
 
 
 def test_a_spacing_accent_after_its_letter_is_joined_to_it():
@@ -260,3 +263,26 @@ def test_a_papers_body_is_not_part_of_its_abstract():
     book = [(0, 1, "1 Introduction"), (10, 2, "1.1 Summary"), (20, 1, "2 Methods")]  # no abstract: as it was
     assert [s.path for s in sections_from_marks(book, 30)] == ["1 Introduction", "1 Introduction > 1.1 Summary",
                                                                     "2 Methods"]
+
+
+def test_a_page_of_music_notation_keeps_its_own_text_and_drops_the_notes():
+    """Its notes are glyphs without Unicode, a line each: the page is not read by OCR (which garbled LilyPond's code,
+    "gis16" → "gisi6"), and the notes do not reach the text as "� �� �"."""
+    book = parse_pdf(pdfs.make_music_page_pdf(), "music.pdf")
+    page = book.pages[0]
+    assert page.ocr == -1.0 and "unmapped_pages" not in book.figure_report
+    assert "entered with the keyword partial" in page.text and "partial 8 f8" in page.text
+    assert not any(ch == "\ufffd" or (ord(ch) < 32 and not ch.isspace()) for ch in page.text)
+
+
+def test_symbols_set_one_by_one_do_not_make_a_page_unreadable():
+    """A music book's page: prose and code lines, and the notes of its notation as lines of one or two glyphs
+    without Unicode. It keeps its own text (it was read by OCR, which garbled its code: "gis16" → "gisi6")."""
+    from rag.parse.checks import UNMAPPED_SHARE, unmapped_share
+
+    prose = ["A pickup (or anacrusis) is entered with the keyword \\partial.", "\\relative { \\partial 8 f''8 |"]
+    music = ["\ufffd", "\ufffd\ufffd", "\ufffd \ufffd", "\x07"] * 15
+    assert unmapped_share("\n".join(prose + music)) < UNMAPPED_SHARE
+    lost = ["\ufffd" * 40 + " " + "\ufffd" * 12] * 5  # a body font without a Unicode map: its words are lost
+    assert unmapped_share("\n".join(prose + lost)) >= UNMAPPED_SHARE
+    assert unmapped_share("ordinary text of a page, with one odd glyph \ufffd in it") < UNMAPPED_SHARE

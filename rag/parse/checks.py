@@ -56,15 +56,33 @@ def check_pdf_bytes(data: bytes, filename: str, max_mb: int) -> None:
 UNMAPPED_SHARE = 0.1  # a page whose visible characters are this much U+FFFD / control characters is unreadable
 
 
+def _bad(ch: str) -> bool:
+    return ch == "\ufffd" or ord(ch) < 32 and not ch.isspace()
+
+
+GLYPH_LINE = 3  # a line of at most this many visible characters, all without Unicode, is a symbol, not text
+
+
+def symbol_line(line: str) -> bool:
+    """A line of at most ``GLYPH_LINE`` glyphs, none of them with Unicode: a symbol set on its own (a note of
+    music notation, a formula's sign), not text."""
+    vis = [ch for ch in line if not ch.isspace()]
+    return 0 < len(vis) <= GLYPH_LINE and all(_bad(ch) for ch in vis)
+
+
 def unmapped_share(text: str) -> float:
     """Share of a page's visible characters that are not text: U+FFFD (MuPDF's "no Unicode for this glyph")
     or control characters (raw glyph ids). Real text has next to none (private-use symbols such as Symbol-font
-    bullets are real glyphs and count as text)."""
-    chars = [ch for ch in text if not ch.isspace()]
+    bullets are real glyphs and count as text). Lines of a few such glyphs alone are symbols set one by one —
+    notes of music notation, a formula's signs — not a font that lost its text: they do not count, so a music
+    book's page keeps its own text instead of being read by OCR."""
+    chars: list[str] = []
+    for line in text.split("\n"):
+        if not symbol_line(line):
+            chars += [ch for ch in line if not ch.isspace()]
     if len(chars) < 20:
         return 0.0
-    bad = sum(1 for ch in chars if ch == "\ufffd" or ord(ch) < 32)
-    return bad / len(chars)
+    return sum(1 for ch in chars if _bad(ch)) / len(chars)
 
 
 def quiet_mupdf():

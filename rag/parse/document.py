@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import BadDocumentError
 from ..types import LINE_FURNITURE, PAGE_SEP, Figure, Page, ParsedBook
 from . import columns, furniture, ocr, tables
-from .checks import UNMAPPED_SHARE, mupdf_messages, open_pdf, check_pdf_bytes, unmapped_share
+from .checks import UNMAPPED_SHARE, mupdf_messages, open_pdf, check_pdf_bytes, symbol_line, unmapped_share
 from .sections import body_size, good_title, sections_from_fonts, sections_from_toc, title_from_first_pages
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
 from .memory import give_back
@@ -32,6 +32,15 @@ def superscript(text: str) -> str:
     stay those of the PDF's characters): "1×10" + superscript "5" reads 1×10⁵, not 1×105; a superscript
     reference number stays apart from its word ("virus¹²"). Letters (the "st" of "1st") stay as they are."""
     return text.translate(_SUPERSCRIPT)
+
+
+_RAISED_HYPHEN = re.compile(r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])⁻(?=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])")
+
+
+def raised_hyphens(text: str) -> str:
+    """A hyphen a PDF sets a little high between two letters is a hyphen ("Gauß-Krümmung", not "Gauß⁻Krümmung",
+    which no one searching for the word would find); an exponent's sign stays ("f⁻¹", "10⁻⁵")."""
+    return _RAISED_HYPHEN.sub("-", text) if "⁻" in text else text
 
 
 # a spacing accent a PDF set after its letter (LaTeX: "Re´gion", "Franc¸ois", "Universite´") → the accented letter;
@@ -171,9 +180,9 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             if (bi, li) in exclude:
                 continue
             spans = line["spans"]
-            text = accents("".join(superscript(s["text"]) if s.get("flags", 0) & 1 else s["text"]
-                                   for s in spans).rstrip())
-            if not text.strip():
+            text = accents(raised_hyphens("".join(superscript(s["text"]) if s.get("flags", 0) & 1 else s["text"]
+                                                  for s in spans).rstrip()))
+            if not text.strip() or symbol_line(text):  # music notes set one glyph a line carry no text
                 continue
             size = max(s["size"] for s in spans)
             bold = all((s["flags"] & 16) or "Bold" in s["font"] for s in spans if s["text"].strip())

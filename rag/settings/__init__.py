@@ -28,9 +28,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # section headings may be embedded with the chunk; 8: sentences split by rag.text.split, not NLTK's Punkt; 9:
 # superscript digits kept as superscripts, 1×10⁵ not 1×105; 10: a book Folio laid out keeps the hyphen a line ends
 # with, --apt-ftp-proxy not -apt-ftp-proxy; 11: a spacing accent after its letter joined to it, Sélambarom not
-# Se´lambarom, and a code line the layout wrapped inside a path joined back), so adding a book again re-makes its
-# chunks instead of keeping the old ones
-CHUNKING_VERSION = 15
+# Se´lambarom, and a code line the layout wrapped inside a path joined back; 16: a page whose only glyphs without
+# Unicode are symbols set one by one (music notes) keeps its text instead of OCR, a hyphen set high stays a
+# hyphen), so adding a book again re-makes its chunks instead of keeping the old ones
+CHUNKING_VERSION = 16
 
 
 class Settings(BaseSettings):

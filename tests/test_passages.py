@@ -266,3 +266,20 @@ def test_a_sentence_that_only_points_elsewhere_is_not_the_answer(embed):
     assert POINTER.match("More information on titling can be found in Section 3.")
     assert POINTER.match("Voir la section 4.") and POINTER.match("Siehe auch Abschnitt 2.")
     assert not POINTER.match("For example, see the code.") and not POINTER.match("Seeing the output helps.")
+
+
+def test_a_sentence_that_thanks_someone_is_no_answer_but_thanks_to_a_command_is(embed):
+    """A preface's 'Vielen Dank für die Erlaubnis …' was quoted for 'Was sagt die Eulersche Polyederformel?'; an
+    acknowledgement answers only a question about acknowledgements. 'thanks to the option' means 'by means of'."""
+    from rag.answer.passages import THANKS
+
+    us = units(source("Vielen Dank für die Erlaubnis, die Formel zu verwenden. Die Eulersche Polyederformel sagt, "
+                      "dass für jedes Polyeder E − K + F = 2 gilt."))
+    assert [u.kind for u in us] == ["boilerplate", "sentence"]
+    assert THANKS.search("We would like to thank the reviewers.") and THANKS.search("Special thanks go to Ann.")
+    assert not THANKS.search("One can modify the seed thanks to the option.")
+    assert not THANKS.search("Whom should I thank for this coffee?")
+    text = ExtractiveBackend(embed).answer("Was sagt die Eulersche Polyederformel?", [source(
+        "Vielen Dank für die Erlaubnis, die Eulersche Polyederformel hier zu zeigen. Die Eulersche Polyederformel "
+        "sagt, dass für jedes konvexe Polyeder E − K + F = 2 gilt.")])
+    assert "Vielen Dank" not in text and "E − K + F = 2" in text

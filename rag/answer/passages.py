@@ -166,9 +166,21 @@ def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int
     return out
 
 
+# a sentence that thanks someone answers no question but "whom do the authors thank?" (a preface's "Vielen Dank für
+# die Erlaubnis …" was quoted for "Was sagt die Eulersche Polyederformel?")
+THANKS = re.compile(
+    r"(?<!should )(?<!could )(?<!would )(?<!shall )(?<!must )(?<!can )(?<!do )(?<!did )(?<!will )"
+    r"\b(i|we)( would| wish to| want to| should like to)?( like to)? thank\b|"
+    r"\b(many|special|sincere|our|my|warm(est)?|heartfelt) thanks\b|\bthanks (are|go) (also )?(due )?to\b|"
+    r"\b(i am|we are|i'm|we're) (very |most |deeply |especially )?(grateful|indebted)\b|\bgratefully acknowledged?\b|"
+    r"\b(vielen|herzlichen|besonderen) dank\b|\bmein(en)? dank\b|\b(be)?danken\b|"
+    r"\bje (tiens à )?remercie\b|\bnous remercions\b|\bmerci (à|beaucoup)\b|cảm ơn", re.I)
+
+
 def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
     """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
-    of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate"."""
+    of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate", and so is
+    a sentence or item that thanks someone."""
     if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]):
         return [_unit(text, lines[0][0], lines[-1][1], "boilerplate")]
     out: list[Unit] = []
@@ -191,7 +203,7 @@ def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
         out.append(_unit(text, item[0], item[1], "item"))
     if run_start is not None:
         out.extend(_sentences(text, run_start, prev_end))
-    return out
+    return [replace(u, kind="boilerplate") if THANKS.search(u.text) else u for u in out]
 
 
 def by_lines(src: Source, us: list[Unit], keep) -> list[Unit]:

@@ -7,15 +7,20 @@ import re
 
 from ..text.sentences import quotable
 
-DEFINE_Q = re.compile(r"^\s*(?:what|who)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:an?\s+|the\s+)?(.+?)\s*\??\s*$|"
-                      r"^\s*define\s+(.+?)\s*\??$", re.I)
-DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+"
-                         r"(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?(.+?)\s*\??\s*$", re.I)
+DEFINE_Q = re.compile(r"^\s*(?:what|who)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(.+?)"
+                      r"\s*\??\s*$|^\s*define\s+(.+?)\s*\??$|"
+                      r"^\s*how\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)\s+defined\s*\??\s*$|"
+                      r"^\s*what\s+does\s+(?:an?\s+|the\s+)?(.+?)\s+mean\s*\??\s*$", re.I)
+_DE_ARTICLE = r"(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?"
+DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+" + _DE_ARTICLE + r"(.+?)\s*\??\s*$|"
+                         r"^\s*wie\s+(?:ist|sind|wird|werden)\s+" + _DE_ARTICLE + r"(.+?)\s+definiert\s*\??\s*$|"
+                         r"^\s*wie\s+definiert\s+man\s+" + _DE_ARTICLE + r"(.+?)\s*\??\s*$", re.I)
 WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
 # "Qu'est-ce qu'un système live ?", "C'est quoi, concrètement, un paquet ?", "Que signifie « chroot » ?"
 _FR_ARTICLE = r"(?:une?\s+|les?\s+|la\s+|l['’]\s*|des\s+)?"
 DEFINE_Q_FR = re.compile(r"^\s*(?:qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)|c['’]est\s+quoi\s*,?\s*(?:[\w-]+\s*,\s*)?|"
-                         r"que\s+(?:signifie|veut\s+dire|désigne)\s+)" + _FR_ARTICLE +
+                         r"que\s+(?:signifie|veut\s+dire|désigne)\s+|comment\s+(?:est|sont)\s+défini(?:e|s|es)?\s+|"
+                         r"comment\s+définit[- ]on\s+)" + _FR_ARTICLE +
                          r"[«“\"]?\s*(.+?)\s*[»”\"]?\s*\??\s*$", re.I)
 # "Án lệ là gì?"
 DEFINE_Q_VI = re.compile(r"^\s*(.+?)\s+là\s+gì\s*\??\s*$", re.I)
@@ -31,6 +36,9 @@ QUESTION_WORD = re.compile(r"^(?:what|what['’]?s|who|how|why|when|where|which|
 
 # "What is a tuple in Python?" defines "tuple": a trailing "in/im/for/bei …" names the context, not the term
 QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour|trong)\s+.+$", re.I)
+# "Wie ist die Gauß-Krümmung einer Fläche definiert?" defines "Gauß-Krümmung": an indefinite genitive names what it
+# is defined for ("… heißt Gauß-Krümmung von S in s")
+OF_ANY_DE = re.compile(r"\s+(?:einer|eines)\s+\S+$", re.I)
 
 
 def definition_term(question: str) -> str | None:
@@ -40,7 +48,10 @@ def definition_term(question: str) -> str | None:
         or DEFINE_Q_VI.match(question)
     if m:
         term = next(g for g in m.groups() if g).strip()
-        return (QUALIFIER.sub("", term) or term).strip(" «»“”\"")
+        term = QUALIFIER.sub("", term) or term
+        if m.re is DEFINE_Q_DE:
+            term = OF_ANY_DE.sub("", term) or term
+        return term.strip(" «»“”\"")
     m = WHEN_CALLED_DE.match(question)
     if m:
         return m.group(1)

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import BadDocumentError
 from ..types import LINE_FURNITURE, PAGE_SEP, Figure, Page, ParsedBook
 from . import columns, furniture, ocr, tables
-from .checks import UNMAPPED_SHARE, mupdf_messages, open_pdf, check_pdf_bytes, symbol_line, unmapped_share
+from .checks import UNMAPPED_SHARE, mupdf_messages, open_pdf, check_pdf_bytes, unmapped_share
 from .sections import body_size, good_title, sections_from_fonts, sections_from_toc, title_from_first_pages
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
 from .memory import give_back
@@ -182,7 +182,7 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             spans = line["spans"]
             text = accents(raised_hyphens("".join(superscript(s["text"]) if s.get("flags", 0) & 1 else s["text"]
                                                   for s in spans).rstrip()))
-            if not text.strip() or symbol_line(text):  # music notes set one glyph a line carry no text
+            if not text.strip():
                 continue
             size = max(s["size"] for s in spans)
             bold = all((s["flags"] & 16) or "Bold" in s["font"] for s in spans if s["text"].strip())

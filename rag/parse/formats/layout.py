@@ -94,23 +94,63 @@ class Placed:
 
 
 CODE_PT, MIN_CODE_PT = 8.5, 5.5  # a listing's type size (the CSS's), and the least it is shrunk to
+MIN_TOKEN_PT = 4.5  # the least an inline token too long for a line is shrunk to, to stay one line
 MONO_ADVANCE = 0.6  # a monospaced character's width, in ems (Courier)
 _PRE = re.compile(r"<pre(\s[^>]*)?>(.*?)</pre>", re.S | re.I)
+_CODE_DIV = re.compile(r"<div(\s[^>]*class=\"code\"[^>]*)>(.*?)</div>", re.S | re.I)  # a stylesheet's code paragraph
+_INLINE = re.compile(r"<code(\s[^>]*)?>(.*?)</code>", re.S | re.I)
+
+
+def _plain(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", "\n", html)))
+
+
+def _size_for(chars: int, size: float, least: float = MIN_CODE_PT) -> float | None:
+    """The type size at which ``chars`` monospaced characters fit the page's width (not below ``least``), or None
+    when they fit at ``size``."""
+    if chars <= int(CONTENT_W / (MONO_ADVANCE * size * 1.03)):
+        return None
+    return max(least, CONTENT_W / (MONO_ADVANCE * 1.03 * chars))
 
 
 def fit_code(html: str) -> str:
-    """Each listing whose longest line would not fit the page at the listing's type size is set smaller (down to
-    ``MIN_CODE_PT``), so that its lines stay whole: a command wrapped at a space cannot be told from two commands
-    when the page is read back. Longer lines still wrap (the parser rejoins those broken inside a token)."""
-    def fit(m: re.Match) -> str:
-        text = unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", "\n", m.group(2))))
-        longest = max((len(line.rstrip()) for line in text.split("\n")), default=0)
-        fits = int(CONTENT_W / (MONO_ADVANCE * CODE_PT * 1.03))
-        if longest <= fits or "style=" in (m.group(1) or "").lower():
+    """Each listing (``<pre>``, or a paragraph the book's stylesheet sets as code) whose longest line would not fit
+    the page at the listing's type size is set smaller (down to ``MIN_CODE_PT``), so that its lines stay whole: a
+    command wrapped at a space cannot be told from two commands when the page is read back. So is inline code with
+    a run the layout cannot break (it breaks only at spaces and hyphens): MuPDF draws what does not fit past the
+    page's edge, and the text there is lost ("…,plugdev,netdev,p" for a 110-character boot parameter). Longer
+    lines still wrap (the parser rejoins those broken inside a token)."""
+    def fit(m: re.Match, tag: str) -> str:
+        longest = max((len(line.rstrip()) for line in _plain(m.group(2)).split("\n")), default=0)
+        size = _size_for(longest, CODE_PT)
+        if size is None or "style=" in (m.group(1) or "").lower():
             return m.group(0)
-        size = max(MIN_CODE_PT, CONTENT_W / (MONO_ADVANCE * 1.03 * longest))
-        return f'<pre{m.group(1) or ""} style="font-size: {size:.2f}pt">{m.group(2)}</pre>'
-    return _PRE.sub(fit, html) if "<pre" in html.lower() else html
+        return f'<{tag}{m.group(1) or ""} style="font-size: {size:.2f}pt">{m.group(2)}</{tag}>'
+
+    def inline(m: re.Match) -> str:
+        if "style=" in (m.group(1) or "").lower():
+            return m.group(0)
+        text = _plain(m.group(2))
+        token = max((len(w) for w in text.split()), default=0)
+        size = _size_for(token, EM, MIN_TOKEN_PT)
+        if size is None:
+            return m.group(0)
+        if CONTENT_W / (MONO_ADVANCE * 1.03 * token) >= MIN_TOKEN_PT:  # whole on a line of its own, unbroken
+            style = f"font-size: {size:.2f}pt" + ("; white-space: nowrap" if len(text.split()) == 1 else "")
+        else:  # too long even so: smaller, and broken at its hyphens, where the parser joins it again
+            size = _size_for(max(len(r) for r in re.split(r"[\s\-]+", text)), EM) or EM
+            style = f"font-size: {size:.2f}pt"
+        return f'<code{m.group(1) or ""} style="{style}">{m.group(2)}</code>'
+
+    low = html.lower()
+    if "<pre" in low:
+        html = _PRE.sub(lambda m: fit(m, "pre"), html)
+    if 'class="code"' in low:
+        html = _CODE_DIV.sub(lambda m: fit(m, "div"), html)
+    if "<code" in low:  # outside listings, which are fitted whole
+        parts = re.split(r"(<pre[\s>].*?</pre>)", html, flags=re.S | re.I)
+        html = "".join(p if i % 2 else _INLINE.sub(inline, p) for i, p in enumerate(parts))
+    return html
 
 
 @dataclass

@@ -283,3 +283,16 @@ def test_a_sentence_that_thanks_someone_is_no_answer_but_thanks_to_a_command_is(
         "Vielen Dank für die Erlaubnis, die Eulersche Polyederformel hier zu zeigen. Die Eulersche Polyederformel "
         "sagt, dass für jedes konvexe Polyeder E − K + F = 2 gilt.")])
     assert "Vielen Dank" not in text and "E − K + F = 2" in text
+
+
+def test_a_passage_never_starts_with_the_tail_of_a_sentence_a_line_of_code_cut():
+    """"… or use" + a long boot parameter set as a line of code + "as a boot parameter.": a passage reaching back from
+    "It is also possible …" stops before that tail; a tail whose sentence starts with a capital is taken whole."""
+    param = "live-config.user-default-groups=audio,cdrom,dip,floppy,video,plugdev,netdev,powerdev,scanner,bluetooth"
+    text = (f"or use\n{param}\nas a boot parameter.\n\nIt is also possible to change the default username \"user\". "
+            "You can do it with a boot parameter.")
+    us = units(source(text, code=(param,)))
+    assert [u.kind for u in us] == ["sentence", "code", "sentence", "sentence", "sentence"]
+    assert grow(us, 3, lambda k: False, 4)[0] == 3  # "It …" does not reach back to "as a boot parameter."
+    us = units(source(text.replace("or use", "Or use"), code=(param,)))
+    assert grow(us, 2, lambda k: False, 4)[0] == 0  # the tail's sentence, with its line of code, whole

@@ -285,10 +285,14 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
             i -= 1
     else:  # "For example, …" / "This …": back to the sentence it points at (and once more if that one does too)
         while i > 0 and k - i < BACK_SENTENCES and REFERS_BACK.match(us[i].text) and us[i - 1].kind == "sentence" \
-                and not (i < k and us[i].opens_paragraph):
-            i -= 1
+                and not (i < k and us[i].opens_paragraph) \
+                and not (us[i - 1].text[:1].islower() and i > 1 and us[i - 2].kind == "code"):
+            i -= 1  # (not to the tail of a sentence a line of code cut: "… as a boot parameter.")
     if i > 0 and us[i].prose and us[i].opens_paragraph and us[i].text[:1].islower() and _cut_sentence(us[i - 1]):
         i -= 1  # a sentence cut by a page break (a paragraph break inside it): from where it begins
+    if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
+            and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
+        i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)

@@ -227,9 +227,18 @@ def test_superscript_digits_stay_superscripts_one_for_one():
     text = _page_text(_text_blocks(page))[0]
     assert "1×10⁵ PFU" in text and "1st day" in text  # an exponent is not a digit more; letters stay letters
     assert superscript("-12") == "⁻¹²" and len(superscript("+3")) == 2  # one for one: page offsets unchanged
-    from rag.parse.document import raised_hyphens
+    from rag.parse.document import line_text
 
-    assert raised_hyphens("K(s) heißt Gauß⁻Krümmung, f⁻¹(U), 10⁻⁵") == "K(s) heißt Gauß-Krümmung, f⁻¹(U), 10⁻⁵"
+    def span(text, sup=False, size=None):
+        return {"text": text, "flags": 1 if sup else 0, "size": size or (7.0 if sup else 10.0)}
+    # a hyphen set high between two words is a hyphen; an exponent's sign, with letters or digits, is not
+    assert line_text([span("heißt Gauß"), span("-", True), span("Krümmung von S")]) == "heißt Gauß-Krümmung von S"
+    assert line_text([span("f"), span("-1", True), span("(U)")]) == "f⁻¹(U)"
+    assert line_text([span("f(x) = λe"), span("-λx", True), span(" and 2"), span("-", True), span("n", True)]) \
+        == "f(x) = λe⁻λx and 2⁻n"
+    # a word MuPDF flags as raised but set at the line's size is no superscript (Geometrie und Topologie, p. 94)
+    assert line_text([span("heißt"), span(" Gauß-Krümmung 2", True, 10.0), span(" von S")]) \
+        == "heißt Gauß-Krümmung 2 von S"
 
 
 def test_a_spacing_accent_after_its_letter_is_joined_to_it():
@@ -280,9 +289,12 @@ def test_symbols_set_one_by_one_do_not_make_a_page_unreadable():
     without Unicode. It keeps its own text (it was read by OCR, which garbled its code: "gis16" → "gisi6")."""
     from rag.parse.checks import UNMAPPED_SHARE, unmapped_share
 
-    prose = ["A pickup (or anacrusis) is entered with the keyword \\partial.", "\\relative { \\partial 8 f''8 |"]
+    prose = ["A pickup (or anacrusis) is entered with the keyword \\partial.", "\\relative { \\partial 8 f''8 |",
+             "It is followed by a duration: \\partial 8 is an eighth note, \\partial 4 a quarter note."]
     music = ["\ufffd", "\ufffd\ufffd", "\ufffd \ufffd", "\x07"] * 15
     assert unmapped_share("\n".join(prose + music)) < UNMAPPED_SHARE
     lost = ["\ufffd" * 40 + " " + "\ufffd" * 12] * 5  # a body font without a Unicode map: its words are lost
     assert unmapped_share("\n".join(prose + lost)) >= UNMAPPED_SHARE
     assert unmapped_share("ordinary text of a page, with one odd glyph \ufffd in it") < UNMAPPED_SHARE
+    table = ["\x13\x14", "\x15\x16\x17", "\x18"] * 20  # a table of numbers in a font without a Unicode map
+    assert unmapped_share("\n".join(["Table 3"] + table)) >= UNMAPPED_SHARE

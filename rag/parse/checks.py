@@ -70,16 +70,25 @@ def symbol_line(line: str) -> bool:
     return 0 < len(vis) <= GLYPH_LINE and all(_bad(ch) for ch in vis)
 
 
+SYMBOLS_BESIDE = 100  # symbol lines are set aside only on a page with this much other text
+
+
 def unmapped_share(text: str) -> float:
     """Share of a page's visible characters that are not text: U+FFFD (MuPDF's "no Unicode for this glyph")
     or control characters (raw glyph ids). Real text has next to none (private-use symbols such as Symbol-font
     bullets are real glyphs and count as text). Lines of a few such glyphs alone are symbols set one by one —
-    notes of music notation, a formula's signs — not a font that lost its text: they do not count, so a music
-    book's page keeps its own text instead of being read by OCR."""
+    notes of music notation, a formula's signs — not a font that lost its text: on a page with text besides
+    (``SYMBOLS_BESIDE`` characters) they do not count, so a music book's page keeps its own text instead of being
+    read by OCR; a page of nothing but short unmapped lines (a table of numbers in such a font) still is."""
+    every: list[str] = []
     chars: list[str] = []
     for line in text.split("\n"):
+        vis = [ch for ch in line if not ch.isspace()]
+        every += vis
         if not symbol_line(line):
-            chars += [ch for ch in line if not ch.isspace()]
+            chars += vis
+    if len(chars) < SYMBOLS_BESIDE:
+        chars = every
     if len(chars) < 20:
         return 0.0
     return sum(1 for ch in chars if _bad(ch)) / len(chars)

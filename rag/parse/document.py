@@ -34,13 +34,26 @@ def superscript(text: str) -> str:
     return text.translate(_SUPERSCRIPT)
 
 
-_RAISED_HYPHEN = re.compile(r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])⁻(?=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])")
+SUPERSCRIPT_SIZE = 0.9  # a raised span is a superscript only when set smaller than its line's text
 
 
-def raised_hyphens(text: str) -> str:
-    """A hyphen a PDF sets a little high between two letters is a hyphen ("Gauß-Krümmung", not "Gauß⁻Krümmung",
-    which no one searching for the word would find); an exponent's sign stays ("f⁻¹", "10⁻⁵")."""
-    return _RAISED_HYPHEN.sub("-", text) if "⁻" in text else text
+def line_text(spans: list[dict]) -> str:
+    """A line's text from its spans, superscript spans as superscripts (``superscript``). MuPDF flags a span as
+    superscript when it sits a little high; only one set smaller than the line's largest type is one (a bold word
+    set high is not: "heißt Gauß-Krümmung", not "Gauß⁻Krümmung", which no one searching for the word would find).
+    A sign alone set high after a letter and before a word is a hyphen; an exponent's sign stays ("e" + "-λx" →
+    e⁻λx)."""
+    top = max((s.get("size", 0.0) for s in spans if s["text"].strip()), default=0.0)
+    out = []
+    for k, s in enumerate(spans):
+        text = s["text"]
+        if s.get("flags", 0) & 1 and s.get("size", top) < SUPERSCRIPT_SIZE * top:
+            nxt = spans[k + 1] if k + 1 < len(spans) else None
+            hyphen = text in ("-", "−", "‐") and out and out[-1][-1:].isalpha() and nxt is not None \
+                and not nxt.get("flags", 0) & 1 and nxt["text"][:1].isalpha()
+            text = "-" if hyphen else superscript(text)
+        out.append(text)
+    return "".join(out)
 
 
 # a spacing accent a PDF set after its letter (LaTeX: "Re´gion", "Franc¸ois", "Universite´") → the accented letter;
@@ -180,8 +193,7 @@ def _page_text(blocks: list[dict], exclude: set = frozenset()):
             if (bi, li) in exclude:
                 continue
             spans = line["spans"]
-            text = accents(raised_hyphens("".join(superscript(s["text"]) if s.get("flags", 0) & 1 else s["text"]
-                                                  for s in spans).rstrip()))
+            text = accents(line_text(spans).rstrip())
             if not text.strip():
                 continue
             size = max(s["size"] for s in spans)

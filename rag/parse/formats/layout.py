@@ -94,7 +94,8 @@ class Placed:
 
 
 CODE_PT, MIN_CODE_PT = 8.5, 5.5  # a listing's type size (the CSS's), and the least it is shrunk to
-MIN_TOKEN_PT = 4.5  # the least an inline token too long for a line is shrunk to, to stay one line
+MIN_TOKEN_PT = 4.0  # the least an inline token too long for a line is shrunk to, to stay one line
+TOKEN_ROOM = 0.9  # the share of the page's width such a token is fitted to (a list item or a quotation is narrower)
 MONO_ADVANCE = 0.6  # a monospaced character's width, in ems (Courier)
 _PRE = re.compile(r"<pre(\s[^>]*)?>(.*?)</pre>", re.S | re.I)
 _CODE_DIV = re.compile(r"<div(\s[^>]*class=\"code\"[^>]*)>(.*?)</div>", re.S | re.I)  # a stylesheet's code paragraph
@@ -132,10 +133,11 @@ def fit_code(html: str) -> str:
             return m.group(0)
         text = _plain(m.group(2))
         token = max((len(w) for w in text.split()), default=0)
-        size = _size_for(token, EM, MIN_TOKEN_PT)
-        if size is None:
+        room = CONTENT_W * TOKEN_ROOM
+        if token <= int(room / (MONO_ADVANCE * EM * 1.03)):
             return m.group(0)
-        if CONTENT_W / (MONO_ADVANCE * 1.03 * token) >= MIN_TOKEN_PT:  # whole on a line of its own, unbroken
+        size = max(MIN_TOKEN_PT, room / (MONO_ADVANCE * 1.03 * token))
+        if room / (MONO_ADVANCE * 1.03 * token) >= MIN_TOKEN_PT:  # whole on a line of its own, unbroken
             style = f"font-size: {size:.2f}pt" + ("; white-space: nowrap" if len(text.split()) == 1 else "")
         else:  # too long even so: smaller, and broken at its hyphens, where the parser joins it again
             size = _size_for(max(len(r) for r in re.split(r"[\s\-]+", text)), EM) or EM
@@ -148,7 +150,7 @@ def fit_code(html: str) -> str:
     if 'class="code"' in low:
         html = _CODE_DIV.sub(lambda m: fit(m, "div"), html)
     if "<code" in low:  # outside listings, which are fitted whole
-        parts = re.split(r"(<pre[\s>].*?</pre>)", html, flags=re.S | re.I)
+        parts = re.split(r"(<pre[\s>].*?</pre>|<div[^>]*class=\"code\"[^>]*>.*?</div>)", html, flags=re.S | re.I)
         html = "".join(p if i % 2 else _INLINE.sub(inline, p) for i, p in enumerate(parts))
     return html
 

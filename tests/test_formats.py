@@ -430,8 +430,10 @@ def test_laid_out_inline_code_too_long_for_a_line_and_a_stylesheets_code_paragra
     cmd = '$ lb config --bootappend-live "boot=live components username=live-user"'
     html = ("<html><head><title>Users</title><style>p.code { font-family: monospace; }</style></head><body>"
             f"<h1>Users</h1><p>Or use <tt>{param}</tt> as a boot parameter.</p>"
+            f"<ul><li>In a list: <tt>{param.replace('fuse', 'lp')}</tt> works too.</li></ul>"
             f"<p>Change the user name:</p><p class=\"code\">{cmd}<br/></p><p>That is all.</p></body></html>")
     r = folio.library.ingest(html.encode(), "users.html")
     whole = "\n".join(p.text for p in folio.library.pages(r.book_id))
     assert param in whole and "as a boot parameter" in whole, whole
+    assert param.replace("fuse", "lp") in whole.replace("\n", ""), whole  # a list item is narrower: fitted too
     assert cmd in whole.split("\n"), whole

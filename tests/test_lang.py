@@ -15,6 +15,9 @@ from rag.types import Chunk
     ("Ich habe wenig Zeit: In welcher Reihenfolge soll ich das Handbuch lesen?", "de"),
     ("Wie bekomme ich am einfachsten einen kompletten GNOME-Desktop in mein Live-Image?", "de"),
     ("Comment mettre une image dans mon QCM ?", "fr"), ("How do I put my image in a PDF?", "en"),
+    # none of them a word another language also uses: "i", "me", "has", "comment", "bin"
+    ("Dove sono i file?", "it"), ("¿Me puedes explicar el comando?", "es"), ("LaTeX comment", "en"),
+    ("bin directory", "en"),
 ])
 def test_detect(text, lang):
     assert detect(text) == lang

@@ -75,6 +75,6 @@ def test_a_declined_question_in_another_language_than_the_books_says_which_would
 
     a = garden.ask("¿Quién ganó la copa del mundo de fútbol en el año de la sequía?").consume()
     assert a.not_found
-    assert a.text.endswith(OTHER_LANGUAGE_TEXT.format(question="Spanish", books="English", first="English"))
+    assert a.text.endswith(OTHER_LANGUAGE_TEXT.format(question="Spanish", books="English", theirs="English"))
     b = garden.ask("Who won the football world cup?").consume()  # in the books' language: no such hint
     assert b.not_found and "Your question is in" not in b.text

@@ -266,6 +266,11 @@ def test_a_sentence_that_only_points_elsewhere_is_not_the_answer(embed):
     assert POINTER.match("More information on titling can be found in Section 3.")
     assert POINTER.match("Voir la section 4.") and POINTER.match("Siehe auch Abschnitt 2.")
     assert not POINTER.match("For example, see the code.") and not POINTER.match("Seeing the output helps.")
+    for answers in ("For more than two arguments, the function sums all of them, see below.",
+                    "Refer to a global variable with the global keyword.", "See how the value of x changes.",
+                    "Further information about the user is available in /etc/passwd, which lists every account."):
+        assert not POINTER.match(answers), answers  # sentences that answer in their main clause
+    assert POINTER.match("See also: [str2num], page 98.") and POINTER.match("(see Figure 3)")
 
 
 def test_a_sentence_that_thanks_someone_is_no_answer_but_thanks_to_a_command_is(embed):
@@ -280,9 +285,9 @@ def test_a_sentence_that_thanks_someone_is_no_answer_but_thanks_to_a_command_is(
     assert not THANKS.search("One can modify the seed thanks to the option.")
     assert not THANKS.search("Whom should I thank for this coffee?")
     text = ExtractiveBackend(embed).answer("Was sagt die Eulersche Polyederformel?", [source(
-        "Vielen Dank für die Erlaubnis, die Eulersche Polyederformel hier zu zeigen. Die Eulersche Polyederformel "
-        "sagt, dass für jedes konvexe Polyeder E − K + F = 2 gilt.")])
-    assert "Vielen Dank" not in text and "E − K + F = 2" in text
+        "Die Eulersche Polyederformel sagt, dass für jedes konvexe Polyeder E − K + F = 2 gilt. Wir danken Herrn "
+        "Müller für den Beweis in diesem Abschnitt. Die Formel gilt auch für planare Graphen.")])
+    assert "E − K + F = 2" in text and "danken" not in text and "```" not in text  # mid-paragraph: not fenced
 
 
 def test_a_passage_never_starts_with_the_tail_of_a_sentence_a_line_of_code_cut():
@@ -296,3 +301,22 @@ def test_a_passage_never_starts_with_the_tail_of_a_sentence_a_line_of_code_cut()
     assert grow(us, 3, lambda k: False, 4)[0] == 3  # "It …" does not reach back to "as a boot parameter."
     us = units(source(text.replace("or use", "Or use"), code=(param,)))
     assert grow(us, 2, lambda k: False, 4)[0] == 0  # the tail's sentence, with its line of code, whole
+
+
+def test_a_contributor_list_is_no_answer():
+    """A preface's list of contributors ("• Mark Griffiths pointed out a confusing example in Chapter 3.") was quoted,
+    22 items of it, for the follow-up "show me an example"; a sentence of running text naming a maker is not a
+    credit."""
+    us = units(source("Contributor List\n\n• Kelli Kratzer spotted one of the typos.\n• Mark Griffiths pointed out a "
+                      "confusing example in Chapter 3.\n• Man-Yong Lee sent in a correction to the example code.\n\n"
+                      "Python Software Foundation made the language free. An example follows."))
+    assert [u.kind for u in us if "example" in u.text or "typos" in u.text] == ["boilerplate"] * 3 + ["sentence"]
+
+
+def test_a_passage_starts_with_the_item_a_formula_line_continues():
+    """"b) K(s) := κn" / "1(s) · κn 2(s) heißt Gauß-Krümmung von S in s." (a formula's subscripts set on their own
+    lines): a passage anchored on the second part starts with the item, so the definition is not quoted headless."""
+    us = units(source("a) Die Hauptkrümmungen sind die Eigenwerte.\n\nb) K(s) := κn\n\n1(s) · κn 2(s) heißt "
+                      "Gauß-Krümmung von S in s.\n\nBemerkung 78"))
+    k = next(i for i, u in enumerate(us) if "heißt Gauß" in u.text)
+    assert us[k - 1].kind == "item" and grow(us, k, lambda j: False, 4)[0] == k - 1

@@ -45,6 +45,9 @@ def test_the_dense_best_passage_is_among_the_first_two_hits():
     kept = hits[:2]  # a dense best the relevance filter cut joins the kept ones
     hits[5].dense_rank, hits[1].dense_rank = 1, None
     assert [h.chunk.chunk_index for h in keep_dense(kept, hits, s)] == [0, 5, 1]
+    hits[5].dense_rank, hits[3].dense_rank, hits[0].dense_rank = None, 2, 3  # the dense best was a contents page
+    # the zone filter left out: nothing is moved (the next dense rank up was tried: one development answer got worse)
+    assert [h.chunk.chunk_index for h in keep_dense(hits[:], hits, s)] == [0, 1, 2, 3, 4, 5]
 
 
 def test_sources_merge_touching_windows_and_respect_budget():

@@ -11,7 +11,7 @@ NOT_FOUND_TEXT = ("Not in your books: no passage was relevant enough to answer t
 NOT_IN_BOOKS_TEXT = ("Not in your books: the passages found share words or topic with the question but do not seem "
                      "to answer it. The closest passages are listed below; they are not an "
                      "answer.")
-OTHER_LANGUAGE_TEXT = (" Your question is in {question}, and the books searched are in {books}: asking in {first} may "
+OTHER_LANGUAGE_TEXT = (" Your question is in {question}, and the books searched are in {books}: asking in {theirs} may "
                        "find it.")
 NO_WORD_KNOWN_TEXT = (" None of the question's words occur in your books: if it is in another language than they are, "
                       "ask in theirs.")

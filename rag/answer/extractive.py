@@ -32,12 +32,16 @@ EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|defi
 
 # a sentence that sends the reader elsewhere holds no answer itself: "See the lb_clean man page for a full list of
 # options.", "More information on titling can be found in …", "Siehe auch …", "Voir la section …"
+_REF = (r"(?:the |this |that |our |its |their |section|chapter|page|figure|fig\.|table|appendix|part|"
+        r"(?-i:[\[“\"‘'«A-Z0-9]))")  # what a reference names (a capital: "See Choosing apt or aptitude")
 POINTER = re.compile(
-    r"^(?:\(?see (?:also )?|refer to |"
-    r"for (?:more|further|a full|a complete|details|more details|additional)\b.*?,\s*see |"
-    r"(?:more|further) (?:information|details)\b.*?\b(?:can be found|is given|is available|are given)|"
-    r"siehe |weitere (?:informationen|details)\b|mehr (?:dazu|informationen)\b|"
-    r"voir |pour (?:plus|de plus amples) (?:d'informations|de détails|d’informations)\b)", re.I)
+    rf"^(?:\(?see (?:also:?\s*)?{_REF}|refer to {_REF}|"
+    r"for (?:more|further|additional|complete|full) (?:information|details|explanations?)\b[^,;.]{0,60},\s*see |"
+    r"for (?:a |the )?(?:full|complete|detailed) (?:list|description|discussion|account)\b[^,;.]{0,60},\s*see |"
+    r"(?:more|further|additional) (?:information|details)\b[^.;]{0,80}\b(?:can be found|is given|are given)|"
+    r"siehe |weitere (?:informationen|details|hinweise)\b[^.;]{0,80}\b(?:finden sich|findet man|siehe)|"
+    r"voir (?:la |le |les |l['’]|aussi |également |section|chapitre|page|figure|tableau|annexe)|"
+    r"pour (?:plus|de plus amples) (?:d['’]informations|de détails)\b[^,;.]{0,60},\s*(?:voir|consultez))", re.I)
 
 
 # "Which oil was the most effective?" is answered by a sentence that ranks ("… provides the most significant

@@ -169,12 +169,24 @@ def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int
 # a sentence that thanks someone answers no question but "whom do the authors thank?" (a preface's "Vielen Dank für
 # die Erlaubnis …" was quoted for "Was sagt die Eulersche Polyederformel?")
 THANKS = re.compile(
-    r"(?<!should )(?<!could )(?<!would )(?<!shall )(?<!must )(?<!can )(?<!do )(?<!did )(?<!will )"
-    r"\b(i|we)( would| wish to| want to| should like to)?( like to)? thank\b|"
+    r"(?<!should )(?<!could )(?<!would )(?<!shall )(?<!must )(?<!can )(?<!do )(?<!did )(?<!will )(?<!when )"
+    r"(?<!if )(?<!as )(?<!how )"
+    r"\b(i|we|i'd|we'd)( would| wish to| want to| should like to)?( like to)? thank\b|"
+    r"\bthe authors? (would like to |wish to )?thanks?\b|"
     r"\b(many|special|sincere|our|my|warm(est)?|heartfelt) thanks\b|\bthanks (are|go) (also )?(due )?to\b|"
     r"\b(i am|we are|i'm|we're) (very |most |deeply |especially )?(grateful|indebted)\b|\bgratefully acknowledged?\b|"
-    r"\b(vielen|herzlichen|besonderen) dank\b|\bmein(en)? dank\b|\b(be)?danken\b|"
-    r"\bje (tiens à )?remercie\b|\bnous remercions\b|\bmerci (à|beaucoup)\b|cảm ơn", re.I)
+    r"\b(vielen|herzlichen|besonderen) dank\b|\b(mein(en)?|unser(en)?) dank\b|"
+    r"\b(ich|wir) (danke|danken|bedanke|bedanken)\b|\b(möchte|möchten) (ich|wir)\b[^!?]{0,160}\b(be)?danken\b|"
+    r"\b(je|nous) (tiens à |tenons à )?remerci(e|ons)\b|\b(je|nous) (tiens|tenons) à remercier\b|"
+    r"\bmerci (à|beaucoup)\b|cảm ơn", re.I)
+
+
+# a contributor list's item (a list item, not a sentence) credits a person ("• Kelli Kratzer spotted one of the
+# typos.", "• Man-Yong Lee sent in a correction to the example code in Section 2.4."): a preface's acknowledgement,
+# no answer (22 of them were quoted for the follow-up "show me an example")
+CREDIT = re.compile(r"^[•*\-–]?\s*(?-i:[A-Z][\w.'’-]*)(?:\s+(?-i:[A-Z][\w.'’-]*)){1,3}\s+(?:has |have |also |kindly )?"
+                    r"(?:sent|submitted|pointed out|spotted|found|made|suggested|wrote|fixed|corrected|contributed|"
+                    r"helped|provided|translated|caught|noticed|reported|proofread|reviewed)\b", re.I)
 
 
 def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
@@ -203,7 +215,8 @@ def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
         out.append(_unit(text, item[0], item[1], "item"))
     if run_start is not None:
         out.extend(_sentences(text, run_start, prev_end))
-    return [replace(u, kind="boilerplate") if THANKS.search(u.text) else u for u in out]
+    return [replace(u, kind="boilerplate") if THANKS.search(u.text) or (u.kind == "item" and CREDIT.match(u.text))
+            else u for u in out]
 
 
 def by_lines(src: Source, us: list[Unit], keep) -> list[Unit]:
@@ -245,7 +258,7 @@ class Passage:
         """Prose runs end with their citation [n]; code and tables follow as fenced blocks (```, ```table)."""
         out, run = [], []
         for u in self.units:
-            if u.kind == "heading":  # never quoted (a passage does not run into the next section)
+            if u.kind in ("heading", "boilerplate"):  # never quoted (a passage does not run into the next section)
                 continue
             if u.prose:
                 run.append(u.text)
@@ -290,6 +303,9 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
             i -= 1  # (not to the tail of a sentence a line of code cut: "… as a boot parameter.")
     if i > 0 and us[i].prose and us[i].opens_paragraph and us[i].text[:1].islower() and _cut_sentence(us[i - 1]):
         i -= 1  # a sentence cut by a page break (a paragraph break inside it): from where it begins
+    if i > 0 and us[i].prose and not us[i].text[:1].isupper() and us[i - 1].kind == "item" \
+            and not us[i - 1].finished:  # "b) K(s) := κn" + "1(s) · κn 2(s) heißt Gauß-Krümmung …": the whole item
+        i -= 1
     if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
         i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence
@@ -298,7 +314,7 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)
     while j + 1 < len(us):
         last, nxt = us[j], us[j + 1]
-        if nxt.kind == "heading":  # the next section begins
+        if nxt.kind in ("heading", "boilerplate"):  # the next section begins; thanks or a funding note: not quoted
             break
         if nxt.kind in ("code", "table"):
             ok = _opens(last) or (last.kind == "item" and nxt.kind == "code")

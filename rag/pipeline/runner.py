@@ -108,8 +108,10 @@ class Pipeline:
                 langs = self.bm25_for(r)().languages
                 theirs = sorted({langs.get(b, "en") for b in r.ids})
                 if theirs and asked not in theirs:
-                    text += OTHER_LANGUAGE_TEXT.format(question=NAMES[asked], first=NAMES[theirs[0]],
-                                                       books=" and ".join(NAMES[x] for x in theirs))
+                    names = sorted(NAMES[x] for x in theirs)
+                    books = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+                    text += OTHER_LANGUAGE_TEXT.format(question=NAMES[asked], books=books,
+                                                       theirs=names[0] if len(names) == 1 else "one of theirs")
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
         asked = r.question

@@ -10,7 +10,7 @@ from ..chunking.zones import BOILERPLATE_LABEL
 TOPICS = (
     (re.compile(r"\b(fund\w*|grants?|financ\w*|sponsor\w*|finanzier\w*|förder\w*)\b", re.I),
      ("funding", "financial disclosure", "finanzierung", "financement")),
-    (re.compile(r"\b(acknowledg\w*|thank\w*|danksagung|remerciements?)\b", re.I),
+    (re.compile(r"\b(acknowledg\w*|thank\w*|danksagung|dank\w*|remerci\w*)\b", re.I),
      ("acknowledgment", "acknowledgement", "danksagung", "remerciements")),
     (re.compile(r"\b(competing|conflicts? of interest|interessenkonflikt\w*|conflits? d'intérêts?)\b", re.I),
      ("competing interest", "conflict of interest", "conflicts of interest", "declaration of interest",

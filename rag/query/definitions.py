@@ -9,8 +9,8 @@ from ..text.sentences import quotable
 
 DEFINE_Q = re.compile(r"^\s*(?:what|who)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(.+?)"
                       r"\s*\??\s*$|^\s*define\s+(.+?)\s*\??$|"
-                      r"^\s*how\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)\s+defined\s*\??\s*$|"
-                      r"^\s*what\s+does\s+(?:an?\s+|the\s+)?(.+?)\s+mean\s*\??\s*$", re.I)
+                      r"^\s*how\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)\s+defined(?:\s+(?:in|for)\s+[^?]+)?\s*\??\s*$|"
+                      r"^\s*what\s+does\s+(?:an?\s+|the\s+)?(.+?)\s+mean(?:\s+(?:in|for)\s+[^?]+)?\s*\??\s*$", re.I)
 _DE_ARTICLE = r"(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?"
 DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+" + _DE_ARTICLE + r"(.+?)\s*\??\s*$|"
                          r"^\s*wie\s+(?:ist|sind|wird|werden)\s+" + _DE_ARTICLE + r"(.+?)\s+definiert\s*\??\s*$|"
@@ -39,6 +39,7 @@ QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour
 # "Wie ist die Gauß-Krümmung einer Fläche definiert?" defines "Gauß-Krümmung": an indefinite genitive names what it
 # is defined for ("… heißt Gauß-Krümmung von S in s")
 OF_ANY_DE = re.compile(r"\s+(?:einer|eines)\s+\S+$", re.I)
+POINTING = re.compile(r"^(?:it|this|that|these|those|they|he|she|es|dies|das hier|ce|cela|ça)\b", re.I)
 
 
 def definition_term(question: str) -> str | None:
@@ -49,8 +50,10 @@ def definition_term(question: str) -> str | None:
     if m:
         term = next(g for g in m.groups() if g).strip()
         term = QUALIFIER.sub("", term) or term
-        if m.re is DEFINE_Q_DE:
+        if m.re is DEFINE_Q_DE and re.search(r"definiert", question, re.I):  # "Wie ist … einer Fläche definiert?"
             term = OF_ANY_DE.sub("", term) or term
+        if POINTING.match(term):  # "What does this error mean?", "How is it defined?": no term named
+            return None
         return term.strip(" «»“”\"")
     m = WHEN_CALLED_DE.match(question)
     if m:

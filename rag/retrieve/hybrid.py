@@ -77,7 +77,7 @@ def keep_dense(kept: list[Hit], hits: list[Hit], s: Settings) -> list[Hit]:
     passage that words the question differently below any that shares a few of its words, because BM25 scores it
     0 ("How do I time a block of code?" → "Timing Utilities: tic, toc", dense rank 1, fused 7th)."""
     t = s.tuning.retrieve
-    if t.dense_keep <= 0 or not kept:
+    if t.dense_keep <= 0 or not kept or s.rerank_model:  # a cross-encoder's order is not second-guessed
         return kept
     at = min(t.dense_keep_at, len(kept))
     best = sorted((h for h in hits if h.dense_rank is not None and h.dense_rank <= t.dense_keep

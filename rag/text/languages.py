@@ -10,16 +10,17 @@ from __future__ import annotations
 import re
 
 # a few dozen of the most frequent words per language (enough to tell them apart, not a stopword list), with the
-# pronouns and question words a short question is made of ("Ich habe wenig Zeit: In welcher Reihenfolge …?")
+# pronouns and question words a short question is made of ("Ich habe wenig Zeit: In welcher Reihenfolge …?"), none
+# that another language also uses ("i", "me", "comment", "bin")
 MARKERS = {
     "en": "the of and to in is that it for as with was on be by this are which or from an not but have a "
-          "what how why who when does do can should i my me you your we our if would could will has",
+          "what how why who when does do can should my you your we our if would could will",
     "de": "der die das und ist nicht ein eine zu den von mit sich des auf für im dem als auch es an wird "
           "werden sind oder bei wenn man einer eines wie heißt welche wann zeigt gibt sei hat kann muss über nach "
-          "durch warum wer wo was ich mein meine meinen meinem mir mich habe haben bin einen einem soll sollte "
+          "durch warum wer wo was ich mein meine meinen meinem mir mich habe haben einen einem soll sollte "
           "welcher welches kein keine dass",
-    "fr": "le la les et des est une un du que qui dans pour pas sur au avec par ce sont ou mais je mon ma mes "
-          "comment quel quelle quels quelles pourquoi quand où faut peut",
+    "fr": "le la les et des est une un du que qui dans pour pas sur au avec par ce sont ou mais je mon "
+          "quel quelle quels quelles pourquoi quand où faut peut",
     "es": "el la los las y de que en un una es por con para no se del al lo como más pero",
     "it": "il la di che e è un una per non sono del della con nel gli le si come anche",
     "nl": "de het een en van is dat op te zijn met voor niet aan er maar ook als bij",
@@ -48,7 +49,7 @@ def detect(text: str, default: str = "en") -> str:
     vi_letters = len(_VI_LETTERS.findall(text[:200_000]))
     scores = {lang: sum(1 for w in words if w in ws) for lang, ws in _WORDS.items()}
     scores["vi"] += vi_letters  # tone marks are the strongest sign of Vietnamese
-    best = max(scores, key=scores.get)
+    best = max(scores, key=scores.get)  # a tie goes to the language listed first
     return best if scores[best] > 0 else default
 
 

@@ -23,7 +23,7 @@ from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
-from .passages import Passage, by_lines, grow, units
+from .passages import NAMED_STATEMENT, Passage, by_lines, grow, units
 
 # an exercise prompt ("Describe some of the effects of …") does not answer a question
 EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
@@ -87,8 +87,9 @@ class ExtractiveBackend:
         prior: list[tuple[int, float]] = []  # what a sentence scores besides its similarity
         for i, (sent, n, in_hit) in enumerate(cands):
             cap = caption_key(sent)  # once per sentence: this loop runs over every candidate of every question
-            if len(sent.split()) < MIN_WORDS and cap not in named:  # a bare caption answers only
-                continue  # a question about that figure
+            if len(sent.split()) < MIN_WORDS and cap not in named and not NAMED_STATEMENT.match(sent):  # a bare
+                # caption answers only
+                continue  # a question about that figure (a theorem's label: the question names the theorem)
             words = {stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0

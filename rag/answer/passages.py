@@ -138,10 +138,21 @@ def units(src: Source) -> list[Unit]:
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
     for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
         if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished \
-                and (_title(u.text) in titles or introduces(u.text) or concludes(u.text)) \
+                and (_title(u.text) in titles or introduces(u.text) or concludes(u.text)
+                     or NAMED_STATEMENT.match(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
     return out
+
+
+# a theorem's or definition's label line, with the name a reader asks it by: "Satz 2.1 (Eulersche Polyederformel)",
+# "Theorem 3 (Heine–Borel)"; what it states follows it (a heading unit: the statement answers)
+NAMED_STATEMENT = re.compile(r"^(?:Satz|Theorem|Lemma|Korollar|Folgerung|Corollary|Proposition|Definition|Théorème|"
+                             r"Lemme|Corollaire|Définition|Hauptsatz|Law|Principle)\s+[\dIVX]+(?:\.\d+)*\s*"
+                             r"\([^()]{2,80}\)\s*:?\s*$")
+
+
+PROOF = re.compile(r"^(?:Beweis|Proof|Démonstration|Preuve)\b\s*(?:\([^)]*\))?\s*[:.]", re.I)
 
 
 def _title(text: str) -> str:
@@ -315,6 +326,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     while j + 1 < len(us):
         last, nxt = us[j], us[j + 1]
         if nxt.kind in ("heading", "boilerplate"):  # the next section begins; thanks or a funding note: not quoted
+            break
+        if PROOF.match(nxt.text) and not PROOF.match(us[k].text):  # a statement's proof is not what it states
             break
         if nxt.kind in ("code", "table"):
             ok = _opens(last) or (last.kind == "item" and nxt.kind == "code")

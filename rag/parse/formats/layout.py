@@ -93,7 +93,8 @@ class Placed:
         return self.rect[1]
 
 
-CODE_PT, MIN_CODE_PT = 8.5, 5.5  # a listing's type size (the CSS's), and the least it is shrunk to
+CODE_PT, MIN_CODE_PT = 8.5, 4.0  # a listing's type size (the CSS's), and the least it is shrunk to (a command
+# wrapped at a space is two commands when read back: 110-character command lines of the Live manual stay whole)
 MIN_TOKEN_PT = 4.0  # the least an inline token too long for a line is shrunk to, to stay one line
 TOKEN_ROOM = 0.9  # the share of the page's width such a token is fitted to (a list item or a quotation is narrower)
 MONO_ADVANCE = 0.6  # a monospaced character's width, in ems (Courier)

@@ -325,9 +325,9 @@ def test_a_passage_starts_with_the_item_a_formula_line_continues():
 def test_a_named_theorem_is_answered_by_its_statement_without_its_proof(embed):
     """"Was sagt die Eulersche Polyederformel?": the label "Satz 2.1 (Eulersche Polyederformel)" names the theorem;
     the answer is the statement under it, up to its proof (it had been an unrelated sentence, or the proof too)."""
-    text = ("Satz 2.1 (Eulersche Polyederformel)\n\nSei P ein konvexes Polyeder in R³, sodass gilt: ∀x, y ∈ ∂P : [x, y] "
-            "⊆ P\n\nDann ist χ(∂P) = 2. Beweis: 1) Die Aussage ist richtig für den Tetraeder. 2) Sonst projiziere "
-            "man ∂P auf die Sphäre.")
+    text = ("Satz 2.1 (Eulersche Polyederformel)\n\nSei P ein konvexes Polyeder in R³, sodass gilt: ∀x, y ∈ ∂P : "
+            "[x, y] ⊆ P\n\nDann ist χ(∂P) = 2. Beweis: 1) Die Aussage ist richtig für den Tetraeder. "
+            "2) Sonst projiziere man ∂P auf die Sphäre.")
     us = units(source(text))
     assert us[0].kind == "heading"
     answer = ExtractiveBackend(embed).answer("Was sagt die Eulersche Polyederformel?", [source(text)])

@@ -219,6 +219,24 @@ def test_quote_check_tells_the_books_own_brackets_from_citations():
     assert [(c.n, c.how) for c in checks] == [(1, "quoted"), (1, "quoted")], checks
 
 
+def test_a_cited_sentence_with_brackets_of_its_own_is_quoted_and_marked_whole():
+    """"Sei P …, sodass gilt: ∀x, y ∈ ∂P : [x, y] ⊆ P. Dann ist χ(∂P) = 2. [1]": the maths bracket is no citation's end,
+    so the whole sentence is checked and marked on the page, not only what follows "]"; a piece an abbreviation cuts
+    off ("h." of "d. h.") is not marked (it would mark any "h." of the page)."""
+    from rag.answer.quotecheck import attributed
+    from rag.evidence.pages import quoted_sentences
+
+    text = ("Sei P ein Polyeder in R³, d. h. ∂P ist ein Komplex, sodass gilt: ∀x, y ∈ ∂P : [x, y] ⊆ P. "
+            "Dann ist χ(∂P) = 2.")
+    chunk = Chunk("b", 0, text, 1, 1, 0, len(text))
+    src = Source(1, "b", "Skript", chunk, chunk.text, [0], 1, 1, "p. 1", 0.1, 0.8)
+    answer = text + " [1]"
+    assert attributed(answer, [text])[0] == ("Dann ist χ(∂P) = 2.", [1])
+    quotes = quoted_sentences(answer, src)
+    assert any("[x, y] ⊆ P." in q for q in quotes) and "h." not in quotes
+    assert all(c.how == "quoted" for c in check_quotes(answer, [src]))
+
+
 def test_llm_context_lists_figures_it_may_name():
     from rag.context import format_sources
     from rag.types import FigureHit

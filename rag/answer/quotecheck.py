@@ -12,7 +12,8 @@ import re
 from ..types import QuoteCheck, Source
 from ..text.terms import key_terms, stem
 
-CITED = re.compile(r"([^\[\]]*?)((?:\s*\[\d+\])+)")
+# a cited sentence may hold brackets that are no citation ("∀x, y ∈ ∂P : [x, y] ⊆ P", "a[i]")
+CITED = re.compile(r"((?:[^\[\]]|\[(?!\d+\])[^\[\]]*\])*?)((?:\s*\[\d+\])+)")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 

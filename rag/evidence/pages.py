@@ -32,11 +32,13 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
         if source.n not in ns:
             continue
         at = text.find(sent)
-        start = max(text.rfind("]", 0, at), text.rfind("\n\n", 0, at)) + 1 if at > 0 else 0
+        cites = [m.end() for m in re.finditer(r"\[\d+\]", text[:max(at, 0)])]  # the citation before it (not
+        start = max(cites[-1] if cites else -1, text.rfind("\n\n", 0, at) + 1) if at > 0 else 0  # a bracket of maths)
         before = [x.strip() for x in SENTENCE_END.split(text[start:at]) if x.strip()] if at > 0 else []
         for i, x in enumerate([*before, sent]):
             x = re.sub(r"^[\s\-–—*•]+", "", x)
-            if x and x not in out and (i == len(before) or normalise(x) in book):
+            if x and x not in out and (i == len(before) or (normalise(x) in book and len(x.split()) >= 3)):
+                # (not a piece an abbreviation cut off, "h." of "d. h.": it would mark any "h." of the page)
                 out.append(x)
     return out + [line for line in quoted_code(answer_text, source.n) if line not in out and normalise(line) in book]
 

@@ -111,7 +111,7 @@ class Pipeline:
                     names = sorted(NAMES[x] for x in theirs)
                     books = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
                     text += OTHER_LANGUAGE_TEXT.format(question=NAMES[asked], books=books,
-                                                       theirs=names[0] if len(names) == 1 else "one of theirs")
+                                                       theirs=names[0] if len(names) == 1 else "one of them")
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
         asked = r.question

@@ -332,3 +332,17 @@ def test_a_named_theorem_is_answered_by_its_statement_without_its_proof(embed):
     assert us[0].kind == "heading"
     answer = ExtractiveBackend(embed).answer("Was sagt die Eulersche Polyederformel?", [source(text)])
     assert "Dann ist χ(∂P) = 2. [1]" in answer and "Beweis" not in answer and "Satz 2.1" not in answer
+
+
+def test_a_sentence_about_the_listing_before_it_brings_the_listing():
+    """Tour 11: the follow-up "show me an example" quoted "In this example, there are two references to the same
+    object." without the example it speaks of."""
+    code = (">>> a = [1, 2, 3]", ">>> b = a", ">>> b is a", "True")
+    text = ("If a refers to an object and you assign b = a, then both variables refer to the same object:\n\n"
+            + "\n".join(code) + "\n\nIn this example, there are two references to the same object.")
+    us = units(source(text, code=code))
+    assert [u.kind for u in us] == ["sentence", "code", "sentence"]
+    assert grow(us, 2, lambda j: False, 4) == (0, 2)  # the intro, the listing, the sentence about it
+    plain = units(source("Lists are mutable.\n\n>>> t = [1]\n\nThe next chapter is about tuples.",
+                         code=(">>> t = [1]",)))
+    assert grow(plain, 2, lambda j: False, 4)[0] == 2  # a sentence not about the listing does not bring it

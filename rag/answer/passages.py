@@ -27,6 +27,12 @@ REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
+# a sentence about the listing or table just before it ("In this example, there are two references to the same object.",
+# "The output is …", "Hier sieht man …"): the listing, and the sentence that introduces it, come with it
+ABOUT_LISTING = re.compile(r"^\s*(?:in (?:this|that|the above) (?:example|code|program|listing|output)|"
+                           r"(?:this|that|the above|the) (?:example|code|program|listing|output|result)\b|here\b|"
+                           r"in diesem beispiel|dieses beispiel|hier\b|dans (?:cet|cet autre) exemple|cet exemple|"
+                           r"ici\b)", re.I)
 HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
 # a numbered heading of a second level or deeper ("5.1 Le paquet live-build", "4.6.1 Testing an ISO image")
 # (not "3.5 million people …", "1.000 Besucher …": a heading's first word is capitalised, a number has no group of
@@ -312,6 +318,11 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
                 and not (i < k and us[i].opens_paragraph) \
                 and not (us[i - 1].text[:1].islower() and i > 1 and us[i - 2].kind == "code"):
             i -= 1  # (not to the tail of a sentence a line of code cut: "… as a boot parameter.")
+    if i == k and i > 0 and us[i].kind == "sentence" and us[i - 1].kind in ("code", "table") \
+            and ABOUT_LISTING.match(us[i].text):  # "In this example, …" after the example: the example with it
+        i -= 1
+        if i > 0 and us[i - 1].kind == "sentence" and _opens(us[i - 1]):
+            i -= 1  # "… like this:" that introduces it
     if i > 0 and us[i].prose and us[i].opens_paragraph and us[i].text[:1].islower() and _cut_sentence(us[i - 1]):
         i -= 1  # a sentence cut by a page break (a paragraph break inside it): from where it begins
     if i > 0 and us[i].prose and not us[i].text[:1].isupper() and us[i - 1].kind == "item" \

@@ -343,6 +343,9 @@ def test_a_sentence_about_the_listing_before_it_brings_the_listing():
     us = units(source(text, code=code))
     assert [u.kind for u in us] == ["sentence", "code", "sentence"]
     assert grow(us, 2, lambda j: False, 4) == (0, 2)  # the intro, the listing, the sentence about it
+    between = units(source(text.replace("\n\nIn this example", "\n\nThe state diagram looks like Figure 10.4. The "
+                                        "association is called a reference. In this example"), code=code))
+    assert grow(between, len(between) - 1, lambda j: False, 4)[0] == 0  # two sentences between them: still
     plain = units(source("Lists are mutable.\n\n>>> t = [1]\n\nThe next chapter is about tuples.",
                          code=(">>> t = [1]",)))
     assert grow(plain, 2, lambda j: False, 4)[0] == 2  # a sentence not about the listing does not bring it

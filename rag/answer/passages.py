@@ -318,11 +318,13 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
                 and not (i < k and us[i].opens_paragraph) \
                 and not (us[i - 1].text[:1].islower() and i > 1 and us[i - 2].kind == "code"):
             i -= 1  # (not to the tail of a sentence a line of code cut: "… as a boot parameter.")
-    if i == k and i > 0 and us[i].kind == "sentence" and us[i - 1].kind in ("code", "table") \
-            and ABOUT_LISTING.match(us[i].text):  # "In this example, …" after the example: the example with it
-        i -= 1
-        if i > 0 and us[i - 1].kind == "sentence" and _opens(us[i - 1]):
-            i -= 1  # "… like this:" that introduces it
+    if i == k and us[i].kind == "sentence" and ABOUT_LISTING.match(us[i].text):  # "In this example, …" after the
+        at = next((j for j in range(k - 1, max(-1, k - 2 - BACK_SENTENCES), -1)  # example (a sentence or two
+                   if us[j].kind in ("code", "table")), None)  # between them): the example with it
+        if at is not None and all(u.kind == "sentence" for u in us[at + 1:k]):
+            i = at
+            if i > 0 and us[i - 1].kind == "sentence" and _opens(us[i - 1]):
+                i -= 1  # "… like this:" that introduces it
     if i > 0 and us[i].prose and us[i].opens_paragraph and us[i].text[:1].islower() and _cut_sentence(us[i - 1]):
         i -= 1  # a sentence cut by a page break (a paragraph break inside it): from where it begins
     if i > 0 and us[i].prose and not us[i].text[:1].isupper() and us[i - 1].kind == "item" \

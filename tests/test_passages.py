@@ -349,3 +349,13 @@ def test_a_sentence_about_the_listing_before_it_brings_the_listing():
     plain = units(source("Lists are mutable.\n\n>>> t = [1]\n\nThe next chapter is about tuples.",
                          code=(">>> t = [1]",)))
     assert grow(plain, 2, lambda j: False, 4)[0] == 2  # a sentence not about the listing does not bring it
+
+
+def test_an_examples_label_is_a_heading_never_the_answers_first_line():
+    """"Beispiel 12 (Topologische Räume und Hausdorff-Räume)" on its own line labels the example under it; it is not
+    quoted, and a passage before it stops there."""
+    us = units(source("Metrische Räume sind hausdorffsch.\n\nBeispiel 12 (Topologische Räume und Hausdorff-Räume)\n\n"
+                      "1) (R, TZ) ist ein topologischer Raum, der nicht hausdorffsch ist.\n\nBemerkung 78\n\n"
+                      "Ersetzt man n durch −n, so gilt es auch."))
+    assert [u.kind for u in us] == ["sentence", "heading", "item", "heading", "sentence"]
+    assert grow(us, 0, lambda j: True, 4) == (0, 0)

@@ -145,7 +145,7 @@ def units(src: Source) -> list[Unit]:
     for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
         if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished \
                 and (_title(u.text) in titles or introduces(u.text) or concludes(u.text)
-                     or NAMED_STATEMENT.match(u.text)) \
+                     or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
     return out
@@ -158,6 +158,11 @@ NAMED_STATEMENT = re.compile(r"^(?:Satz|Theorem|Lemma|Korollar|Folgerung|Corolla
                              r"\([^()]{2,80}\)\s*:?\s*$")
 
 
+# the label of an example, remark or exercise on a line of its own ("Beispiel 12 (Topologische Räume und
+# Hausdorff-Räume)", "Example 3.2", "Bemerkung 78"): a heading, never the answer's first line (an example's label led
+# the answer to "Wann nennt man einen Raum hausdorffsch?" before the definition)
+BLOCK_LABEL = re.compile(r"^(?:Beispiel|Bemerkung|Example|Remark|Note|Exercise|Übung|Aufgabe|Exemple|Remarque|"
+                         r"Exercice)\s+[\dIVX]+(?:\.\d+)*\s*(?:\([^()]{2,80}\))?\s*:?\s*$")
 PROOF = re.compile(r"^(?:Beweis|Proof|Démonstration|Preuve)\b\s*(?:\([^)]*\))?\s*[:.]", re.I)
 
 

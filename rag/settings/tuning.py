@@ -25,7 +25,7 @@ class ExtractiveTuning(_Group):
     caption_bonus: float = Field(0.25, description="Further bonus of that figure's caption itself.")
     caption_penalty: float = Field(0.3, description="Penalty of a figure's or table's caption the question does not "
                                                     "name: it says what a picture shows, not what a term means.")
-    defines_bonus: float = Field(0.35, description="Bonus of a sentence defining the term a definition question asks.")
+    defines_bonus: float = Field(0.5, description="Bonus of a sentence defining the term a definition question asks.")
     ranks_bonus: float = Field(0.1, description="Bonus of a sentence that ranks (a superlative: 'the most …', 'am "
                                                 "besten', 'le plus …') when the question asks which is best.")
     number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "

@@ -218,7 +218,7 @@ def test_a_file_cut_inside_an_appended_revision_is_still_truncated(book_pdf, tmp
 def test_superscript_digits_stay_superscripts_one_for_one():
     import pymupdf
 
-    from rag.parse.document import _page_text, _text_blocks, superscript
+    from rag.parse.lines import page_text as _page_text, superscript, text_blocks as _text_blocks
 
     doc = pymupdf.open()
     page = doc.new_page()
@@ -227,7 +227,7 @@ def test_superscript_digits_stay_superscripts_one_for_one():
     text = _page_text(_text_blocks(page))[0]
     assert "1×10⁵ PFU" in text and "1st day" in text  # an exponent is not a digit more; letters stay letters
     assert superscript("-12") == "⁻¹²" and len(superscript("+3")) == 2  # one for one: page offsets unchanged
-    from rag.parse.document import line_text
+    from rag.parse.lines import line_text
 
     def span(text, sup=False, size=None):
         return {"text": text, "flags": 1 if sup else 0, "size": size or (7.0 if sup else 10.0)}
@@ -244,7 +244,7 @@ def test_superscript_digits_stay_superscripts_one_for_one():
 def test_a_spacing_accent_after_its_letter_is_joined_to_it():
     import pymupdf
 
-    from rag.parse.document import _page_text, _text_blocks, accents
+    from rag.parse.lines import accents, page_text as _page_text, text_blocks as _text_blocks
 
     assert accents("Se´lambarom, Re´gion, Franc¸ois, Universite´ de la Re´union") == \
         "Sélambarom, Région, François, Université de la Réunion"

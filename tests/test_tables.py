@@ -6,7 +6,7 @@ from rag.chunking import chunk_book
 from rag.chunking.base import embedding_texts
 from rag.parse import parse_pdf, tables
 from rag.settings import Settings
-from rag.parse.document import LINE_TABLE
+from rag.parse.lines import LINE_TABLE
 from tests import pdfs
 from tests.conftest import eval_pdf
 

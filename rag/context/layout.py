@@ -9,7 +9,7 @@ from typing import Callable
 
 from ..types import Chunk, Page
 
-TEXT, CODE, TABLE, FURNITURE = 0, 1, 2, 3  # line kinds as the parser records them (``rag.parse.document``)
+TEXT, CODE, TABLE, FURNITURE = 0, 1, 2, 3  # line kinds as the parser records them (``rag.parse.lines``)
 
 
 def source_layout(parts: list[tuple[int, Chunk]], page: Callable[[str, int], Page | None]) -> list[list]:

@@ -15,7 +15,7 @@ import re
 import statistics
 from dataclasses import dataclass
 
-TEXT, CODE, TABLE, FURNITURE = 0, 1, 2, 3  # line kinds (rag.parse.document; Source.layout)
+TEXT, CODE, TABLE, FURNITURE = 0, 1, 2, 3  # line kinds (rag.parse.lines; Source.layout)
 
 # a list item: a bullet, "1." / "1)" / "(1)", "a)" / "(a)" — then text
 ITEM = re.compile(r"^\s*(?:[•●▪◦‣·∙■□➢►\-–*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][)])\s+\S")

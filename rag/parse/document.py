@@ -3,19 +3,19 @@
 Checks the file first (``checks``: not a PDF, damaged, password-protected, truncated, no pages, too large) and
 refuses with a reason the user can act on; scanned pages go to ``ocr``, ruled tables to ``tables``, sections and title
 to ``sections``.
-Blocks are kept in the PDF's content order (sort=True is 10x slower on long books). Each line keeps its box
-(``Page.lines``) for highlighting; lines inside a figure are its labels, not running text.
+A page's text, lines and their boxes come from ``lines`` (blocks in the PDF's content order, wrapped lines joined,
+superscripts and accents); each line keeps its box (``Page.lines``) for highlighting; lines inside a figure are its
+labels, not running text.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
 from ..errors import BadDocumentError
 from ..types import LINE_FURNITURE, PAGE_SEP, Figure, Page, ParsedBook
-from . import columns, furniture, ocr, tables
+from . import furniture, ocr, tables
+from .lines import page_text, text_blocks
 from .checks import UNMAPPED_SHARE, mupdf_messages, open_pdf, check_pdf_bytes, unmapped_share
 from .sections import body_size, good_title, sections_from_fonts, sections_from_toc, title_from_first_pages
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
@@ -24,207 +24,8 @@ from .memory import give_back
 MIN_TEXT_CHARS = 20  # fewer extractable characters than this in the whole file = no text layer
 
 
-_SUPERSCRIPT = str.maketrans("0123456789+-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
-
-
-def superscript(text: str) -> str:
-    """A superscript span's digits and signs as superscript characters, one for one (offsets into the page text
-    stay those of the PDF's characters): "1×10" + superscript "5" reads 1×10⁵, not 1×105; a superscript
-    reference number stays apart from its word ("virus¹²"). Letters (the "st" of "1st") stay as they are."""
-    return text.translate(_SUPERSCRIPT)
-
-
-SUPERSCRIPT_SIZE = 0.9  # a raised span is a superscript only when set smaller than its line's text
-
-
-def line_text(spans: list[dict]) -> str:
-    """A line's text from its spans, superscript spans as superscripts (``superscript``). MuPDF flags a span as
-    superscript when it sits a little high; only one set smaller than the line's largest type is one (a bold word
-    set high is not: "heißt Gauß-Krümmung", not "Gauß⁻Krümmung", which no one searching for the word would find).
-    A sign alone set high after a letter and before a word is a hyphen; an exponent's sign stays ("e" + "-λx" →
-    e⁻λx)."""
-    top = max((s.get("size", 0.0) for s in spans if s["text"].strip()), default=0.0)
-    out = []
-    for k, s in enumerate(spans):
-        text = s["text"]
-        if s.get("flags", 0) & 1 and s.get("size", top) < SUPERSCRIPT_SIZE * top:
-            nxt = spans[k + 1] if k + 1 < len(spans) else None
-            hyphen = text in ("-", "−", "‐") and out and out[-1][-1:].isalpha() and nxt is not None \
-                and not nxt.get("flags", 0) & 1 and nxt["text"][:1].isalpha()
-            text = "-" if hyphen else superscript(text)
-        out.append(text)
-    return "".join(out)
-
-
-# a spacing accent a PDF set after its letter (LaTeX: "Re´gion", "Franc¸ois", "Universite´") → the accented letter;
-# only letters that take that accent, so "don´t" (an acute used as an apostrophe) stays as it is
-_ACCENTS = {"´": ("\u0301", "aeiouyAEIOUY"), "¨": ("\u0308", "aeiouyAEIOUY"), "ˆ": ("\u0302", "aeiouAEIOU"),
-            "˜": ("\u0303", "aonAON"), "¸": ("\u0327", "cstCST"), "ˇ": ("\u030c", "cszrenCSZREN")}
-_SPACING_ACCENT = re.compile(r"(?<=[^\W\d_])([A-Za-z])([´¨ˆ˜¸ˇ])")
-_DOTLESS = re.compile(r"([´¨ˆ])ı")  # the accent set before a dotless i belongs to it
-
-
-def accents(text: str) -> str:
-    """Spacing accents after their letter joined to it: 'Se´lambarom' → 'Sélambarom' (a name a reader searches
-    for and copies)."""
-    if not any(a in text for a in _ACCENTS):
-        return text
-    text = _DOTLESS.sub(lambda m: unicodedata.normalize("NFC", "i" + _ACCENTS[m.group(1)][0]), text)  # "na¨ıve"
-
-    def join(m: re.Match) -> str:
-        mark, letters = _ACCENTS[m.group(2)]
-        return unicodedata.normalize("NFC", m.group(1) + mark) if m.group(1) in letters else m.group(0)
-
-    return _SPACING_ACCENT.sub(join, text)
-
-
-def _text_blocks(page, laid_out: bool = False) -> list[dict]:
-    """The page's text blocks in reading order. A word a typesetter hyphenated at a line end is joined
-    ("tabu-" + "lated" → "tabulated"). A book Folio laid out itself (EPUB, DOCX, HTML …) was never hyphenated: the
-    layout breaks lines only after a hyphen the text has ("--apt-" + "ftp-proxy"), so there the line is joined with
-    its hyphen kept (``_join_hyphen_breaks``)."""
-    import pymupdf
-
-    # ligatures are expanded ("ﬀ" → "ff"): "hausdorﬀsch" must match a question's "hausdorffsch" in BM25, the
-    # embedder and the quote check (Geometrie und Topologie has 381 of them)
-    flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
-    if not laid_out:
-        flags |= pymupdf.TEXT_DEHYPHENATE
-    blocks = [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
-    if laid_out:
-        from .formats.layout import MARGIN_X
-
-        right = page.rect.width - MARGIN_X
-        blocks = [_join_code_wraps(_join_hyphen_breaks(b), right) for b in blocks]
-    return columns.reading_order(blocks, page.rect.width)
-
-
-def _mono(line: dict) -> bool:
-    return all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in line["spans"] if s["text"].strip())
-
-
-def _carry_on(prev: dict, line: dict) -> None:
-    """``line`` appended to ``prev`` (one line of the text layer): its spans after prev's, the union of the boxes."""
-    prev["spans"] = prev["spans"] + line["spans"]
-    a, b = prev["bbox"], line["bbox"]
-    prev["bbox"] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
-PROMPT = re.compile(r"^(?:[$#%] |>>> |\.\.\. |C:\\>)")  # a shell or Python prompt starts a line of its own
-
-
-def _join_code_wraps(block: dict, right: float) -> dict:
-    """A code line the layout wrapped inside a token carries on with its continuation (one line): a line of code
-    that fills the width up to the right margin and ends where the layout breaks a long token ("/", "-", "=", "."),
-    followed by an unindented line at the block's left edge ("… > config/archives/" + "sid.list.chroot"). A line
-    broken at a space is left as two (which space, if any, cannot be told), as are indented lines and prose."""
-    lines: list[dict] = []
-    ends: list[float] = []  # the right edge of each kept line's last physical line
-    x0 = block["bbox"][0]
-    for line in block["lines"]:
-        prev = lines[-1] if lines else None
-        raw = "".join(s["text"] for s in line["spans"])
-        if prev is not None and line["spans"] and _mono(prev) and _mono(line) and raw[:1].strip() \
-                and abs(line["bbox"][0] - x0) < 1.0 and not PROMPT.match(raw):
-            before = "".join(s["text"] for s in prev["spans"])
-            size = max(s["size"] for s in prev["spans"])
-            if before[-1:] in "/-=.,:" and before[-1:] and ends[-1] >= right - 3 * 0.6 * size:
-                _carry_on(prev, line)
-                ends[-1] = line["bbox"][2]
-                continue
-        lines.append({**line, "spans": list(line["spans"])})
-        ends.append(line["bbox"][2])
-    return {**block, "lines": lines}
-
-
-WRAPPED = 0.75  # a line reaching this share of its block's width may have been wrapped by the layout
-
-
-def _slash_break(text: str, prev: dict, line: dict) -> bool:
-    """Whether a prose line ends inside a path or URL the layout broke after its slash ("config/archives/" +
-    "live.list.binary"): the slash follows a character of the token, the next line begins with a path's part (it
-    has a ".", "/", "_", "-" or a digit: a plain word, as in "a /live/" + "directory", may have followed a space the
-    layout broke at), and the line is not code (a code line's own end, "cd /usr/local/", is the end of a command;
-    ``_join_code_wraps`` rejoins wrapped code)."""
-    nxt = "".join(s["text"] for s in line["spans"]).split()
-    part = nxt[0].rstrip(".,;:!?)»”\"'") if nxt else ""
-    return len(text) > 1 and text.endswith("/") and not text[-2].isspace() and not _mono(prev) \
-        and bool(re.search(r"[./_\-0-9]", part))
-
-
-def _join_hyphen_breaks(block: dict) -> dict:
-    """A block whose lines the layout wrapped after a hyphen carry on with the next line (one line: its spans, the
-    union of the boxes), the hyphen kept: "debian-" + "live" → "debian-live", "the -" + "-apt-ftp-proxy" → "the
-    --apt-ftp-proxy"; so does a prose line wrapped after a slash inside a path ("config/archives/" +
-    "live.list.binary", ``_slash_break``). Only a line that fills its block (the layout broke it) and ends with a
-    hyphen inside a word or an option is joined; a short line ("n--" in code) or a free-standing dash ("this is it
-    -") keeps its line break."""
-    x0, x1 = block["bbox"][0], block["bbox"][2]
-    lines: list[dict] = []
-    for line in block["lines"]:
-        prev = lines[-1] if lines else None
-        text = "".join(s["text"] for s in prev["spans"]).rstrip() if prev else ""
-        nxt = "".join(s["text"] for s in line["spans"]).lstrip()
-        wrapped = prev is not None and prev["bbox"][2] >= x0 + WRAPPED * (x1 - x0)
-        inside = len(text) > 1 and text.endswith("-") and (text[-2].isalnum() or text[-2] == "-"
-                                                            or (text[-2] == " " and nxt.startswith("-")))
-        if wrapped and nxt[:1].strip() and (inside or _slash_break(text, prev, line)):
-            last = prev["spans"][-1]
-            prev["spans"][-1] = {**last, "text": last["text"].rstrip()}
-            _carry_on(prev, line)
-            continue
-        lines.append({**line, "spans": list(line["spans"])})
-    return {**block, "lines": lines}
-
-
-def _page_text(blocks: list[dict], exclude: set = frozenset()):
-    """Page text (blocks joined by blank lines, lines by newlines) without the ``exclude``d
-    (block, line) pairs (figure labels). Also returns heading candidates (offset, text, size,
-    bold, leads a longer block — then a title candidate only), line boxes (start, end, x0, y0, x1, y1)
-    and each kept block's (offset, bbox)."""
-    parts: list[str] = []
-    lines_info: list[tuple[int, str, float, bool, bool]] = []
-    boxes: list[tuple] = []
-    block_at: dict[int, tuple[int, tuple]] = {}
-    pos = 0
-    for bi, block in enumerate(blocks):
-        block_lines = []
-        for li, line in enumerate(block["lines"]):
-            if (bi, li) in exclude:
-                continue
-            spans = line["spans"]
-            text = accents(line_text(spans).rstrip())
-            if not text.strip():
-                continue
-            size = max(s["size"] for s in spans)
-            bold = all((s["flags"] & 16) or "Bold" in s["font"] for s in spans if s["text"].strip())
-            mono = all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in spans if s["text"].strip())
-            kind = LINE_TABLE if block.get("table") else LINE_CODE if mono else LINE_TEXT
-            block_lines.append((text, size, bold, len(block["lines"]), line["bbox"], kind))
-        if not block_lines:
-            continue
-        btext = "\n".join(t for t, *_ in block_lines)
-        if parts:
-            pos += len(PAGE_SEP)
-        block_at[bi] = (pos, tuple(block["bbox"]))
-        line_pos = pos
-        lead_bold = len(block_lines) > 3 and block_lines[0][2] and not all(b for _, _, b, *_ in block_lines)
-        for j, (t, size, bold, n, bbox, kind) in enumerate(block_lines):
-            # short blocks' lines, and a bold first line leading a longer block ("ÁN LỆ SỐ 55/2022/AL1" above
-            # its italic preamble), are heading candidates
-            if kind != LINE_TABLE and (n <= 3 or (j == 0 and lead_bold)):
-                lines_info.append((line_pos, t, size, bold, n > 3))
-            boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox), kind))
-            line_pos += len(t) + 1
-        parts.append(btext)
-        pos += len(btext)
-    return PAGE_SEP.join(parts), lines_info, tuple(_mark_table_rows(boxes)), block_at
-
-
 PAGES_PER_STEP = 50  # progress every so many pages
 TRIM_EVERY = 10  # freed memory handed back every so many pages (table finding frees ~100 MB on a busy page)
-LINE_TEXT, LINE_CODE, LINE_TABLE = 0, 1, 2  # the 7th value of a line box (3: furniture, see furniture.py)
-MONO_FONT = re.compile(r"mono|courier|consola|menlo|monaco|inconsolata|code|typewriter|cmtt|lucidaconsole|fixed", re.I)
 
 
 def _mark_furniture(pages: list[Page], heights: list[float]) -> list[Page]:
@@ -234,18 +35,6 @@ def _mark_furniture(pages: list[Page], heights: list[float]) -> list[Page]:
             if f else p for p, f in zip(pages, found)]
 
 
-def _mark_table_rows(boxes: list[tuple]) -> list[tuple]:
-    """Lines that sit side by side with other short lines on the same baseline, two rows or more in a
-    row, are table cells (a two-column page has long lines side by side, so it is not taken)."""
-    rows: dict[int, list[int]] = {}
-    for i, b in enumerate(boxes):
-        rows.setdefault(round((b[3] + b[5]) / 4), []).append(i)  # y centre in 2-pt bands
-    cells = {i for ids in rows.values() if len(ids) >= 2 and all(boxes[i][1] - boxes[i][0] <= 40 for i in ids)
-             for i in ids}
-    bands = sorted(k for k, ids in rows.items() if ids[0] in cells)
-    keep = {k for k in bands if any(0 < abs(k - o) <= 12 for o in bands)}
-    table = {i for k in keep for i in rows[k]}
-    return [(*b[:6], LINE_TABLE) if i in table and b[6] == LINE_TEXT else b for i, b in enumerate(boxes)]
 
 
 def _near_text(text: str, block_at: dict, rect, skip: int, limit: int = 500) -> tuple[int, str]:
@@ -307,7 +96,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
             if i and i % PAGES_PER_STEP == 0:
                 progress(i, doc.page_count, f"Read {i} of {doc.page_count} pages")
             try:
-                blocks = _text_blocks(page, laid_out)
+                blocks = text_blocks(page, laid_out)
                 label = page.get_label() or str(i + 1)
                 page_tables = tables.find(page) if find_tables else []
                 if page_tables:
@@ -322,7 +111,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
                         prev[1].caption, prev[1].ref = prev[0].caption, prev[0].ref
                         report.captioned += 1
                 exclude = set().union(*(f.label_lines for f in found if not f.text_kept))
-                text, lines, boxes, block_at = _page_text(blocks, exclude)
+                text, lines, boxes, block_at = page_text(blocks, exclude)
             except Exception:  # one damaged page must not lose the book
                 text, lines, boxes, block_at, label, found = "", [], (), {}, str(i + 1), []
                 report.skipped["unreadable page"] += 1
@@ -332,7 +121,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
                 text, lines, boxes, block_at, found = "", [], (), {}, []
                 scanned = reader.read(page, i + 1, doc.page_count)
                 if scanned is not None:  # OCR'd lines have no real font sizes: no heading candidates
-                    text, _, boxes, block_at = _page_text(scanned)
+                    text, _, boxes, block_at = page_text(scanned)
                 elif bad_fonts:
                     unmapped.append(i + 1)
             pages.append(Page(number=i + 1, label=label, text=text, offset=offset, lines=boxes,

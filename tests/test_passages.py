@@ -276,7 +276,7 @@ def test_a_sentence_that_only_points_elsewhere_is_not_the_answer(embed):
 def test_a_sentence_that_thanks_someone_is_no_answer_but_thanks_to_a_command_is(embed):
     """A preface's 'Vielen Dank für die Erlaubnis …' was quoted for 'Was sagt die Eulersche Polyederformel?'; an
     acknowledgement answers only a question about acknowledgements. 'thanks to the option' means 'by means of'."""
-    from rag.answer.passages import THANKS
+    from rag.text.labels import THANKS
 
     us = units(source("Vielen Dank für die Erlaubnis, die Formel zu verwenden. Die Eulersche Polyederformel sagt, "
                       "dass für jedes Polyeder E − K + F = 2 gilt."))

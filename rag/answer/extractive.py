@@ -19,11 +19,12 @@ from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
+from ..text.labels import NAMED_STATEMENT
 from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
-from .passages import NAMED_STATEMENT, Passage, by_lines, grow, units
+from .passages import Passage, by_lines, grow, units
 
 # an exercise prompt ("Describe some of the effects of …") does not answer a question
 EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"

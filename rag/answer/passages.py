@@ -16,6 +16,7 @@ from ..chunking.zones import BOILERPLATE_LABEL
 from ..context.layout import CODE, FURNITURE, TABLE
 from ..query.conclusions import concludes
 from ..query.overview import introduces
+from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, CREDIT, NAMED_STATEMENT, PROOF, THANKS
 from ..types import Source, heading_number
 
 # a list item opens its line: a bullet, "1." / "2)" / "(3)", "a)" / "(b)", "(i)" … "(xii)", "Step 3:" is prose
@@ -27,12 +28,6 @@ REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
-# a sentence about the listing or table just before it ("In this example, there are two references to the same object.",
-# "The output is …", "Hier sieht man …"): the listing, and the sentence that introduces it, come with it
-ABOUT_LISTING = re.compile(r"^\s*(?:in (?:this|that|the above) (?:example|code|program|listing|output)|"
-                           r"(?:this|that|the above|the) (?:example|code|program|listing|output|result)\b|here\b|"
-                           r"in diesem beispiel|dieses beispiel|hier\b|dans (?:cet|cet autre) exemple|cet exemple|"
-                           r"ici\b)", re.I)
 HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
 # a numbered heading of a second level or deeper ("5.1 Le paquet live-build", "4.6.1 Testing an ISO image")
 # (not "3.5 million people …", "1.000 Besucher …": a heading's first word is capitalised, a number has no group of
@@ -151,21 +146,6 @@ def units(src: Source) -> list[Unit]:
     return out
 
 
-# a theorem's or definition's label line, with the name a reader asks it by: "Satz 2.1 (Eulersche Polyederformel)",
-# "Theorem 3 (Heine–Borel)"; what it states follows it (a heading unit: the statement answers)
-NAMED_STATEMENT = re.compile(r"^(?:Satz|Theorem|Lemma|Korollar|Folgerung|Corollary|Proposition|Definition|Théorème|"
-                             r"Lemme|Corollaire|Définition|Hauptsatz|Law|Principle)\s+[\dIVX]+(?:\.\d+)*\s*"
-                             r"\([^()]{2,80}\)\s*:?\s*$")
-
-
-# the label of an example, remark or exercise on a line of its own ("Beispiel 12 (Topologische Räume und
-# Hausdorff-Räume)", "Example 3.2", "Bemerkung 78"): a heading, never the answer's first line (an example's label led
-# the answer to "Wann nennt man einen Raum hausdorffsch?" before the definition)
-BLOCK_LABEL = re.compile(r"^(?:Beispiel|Bemerkung|Example|Remark|Note|Exercise|Übung|Aufgabe|Exemple|Remarque|"
-                         r"Exercice)\s+[\dIVX]+(?:\.\d+)*\s*(?:\([^()]{2,80}\))?\s*:?\s*$")
-PROOF = re.compile(r"^(?:Beweis|Proof|Démonstration|Preuve)\b\s*(?:\([^)]*\))?\s*[:.]", re.I)
-
-
 def _title(text: str) -> str:
     """A heading as compared: lower-case words, its number left out ("3.1 Requirements", "1. About" → …)."""
     return " ".join(re.sub(r"^\s*[\d.]+\.?\s+", "", text).lower().split())
@@ -186,29 +166,6 @@ def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int
                 out.append((ln[0], ln[0], "blank"))
             out.append(ln)
     return out
-
-
-# a sentence that thanks someone answers no question but "whom do the authors thank?" (a preface's "Vielen Dank für
-# die Erlaubnis …" was quoted for "Was sagt die Eulersche Polyederformel?")
-THANKS = re.compile(
-    r"(?<!should )(?<!could )(?<!would )(?<!shall )(?<!must )(?<!can )(?<!do )(?<!did )(?<!will )(?<!when )"
-    r"(?<!if )(?<!as )(?<!how )"
-    r"\b(i|we|i'd|we'd)( would| wish to| want to| should like to)?( like to)? thank\b|"
-    r"\bthe authors? (would like to |wish to )?thanks?\b|"
-    r"\b(many|special|sincere|our|my|warm(est)?|heartfelt) thanks\b|\bthanks (are|go) (also )?(due )?to\b|"
-    r"\b(i am|we are|i'm|we're) (very |most |deeply |especially )?(grateful|indebted)\b|\bgratefully acknowledged?\b|"
-    r"\b(vielen|herzlichen|besonderen) dank\b|\b(mein(en)?|unser(en)?) dank\b|"
-    r"\b(ich|wir) (danke|danken|bedanke|bedanken)\b|\b(möchte|möchten) (ich|wir)\b[^!?]{0,160}\b(be)?danken\b|"
-    r"\b(je|nous) (tiens à |tenons à )?remerci(e|ons)\b|\b(je|nous) (tiens|tenons) à remercier\b|"
-    r"\bmerci (à|beaucoup)\b|cảm ơn", re.I)
-
-
-# a contributor list's item (a list item, not a sentence) credits a person ("• Kelli Kratzer spotted one of the
-# typos.", "• Man-Yong Lee sent in a correction to the example code in Section 2.4."): a preface's acknowledgement,
-# no answer (22 of them were quoted for the follow-up "show me an example")
-CREDIT = re.compile(r"^[•*\-–]?\s*(?-i:[A-Z][\w.'’-]*)(?:\s+(?-i:[A-Z][\w.'’-]*)){1,3}\s+(?:has |have |also |kindly )?"
-                    r"(?:sent|submitted|pointed out|spotted|found|made|suggested|wrote|fixed|corrected|contributed|"
-                    r"helped|provided|translated|caught|noticed|reported|proofread|reviewed)\b", re.I)
 
 
 def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:

@@ -15,7 +15,9 @@ MIN_WORDS, MAX_WORDS = 5, 90  # a quotable sentence's length in words (a caption
 # a numbered block's label ("Definition 10", "Beispiel 11 (…)", "Figure 2.1: …") starts a new sentence when it opens
 # a line; a block label standing alone on its line ends the text before it too ("… X = R2 Definition 10\nEin
 # topologischer Raum X heißt …" is two). Figure and table labels are left alone there: "… shown in Figure 3.1.\n"
-_BLOCK = r"(?:Definition|Satz|Lemma|Korollar|Folgerung|Beispiel|Bemerkung|Proposition|Theorem|Corollary|Example|Remark)"
+STATEMENT_WORDS = r"Definition|Satz|Lemma|Korollar|Folgerung|Proposition|Theorem|Corollary"  # what states
+REMARK_WORDS = r"Beispiel|Bemerkung|Example|Remark"  # what illustrates or comments
+_BLOCK = rf"(?:{STATEMENT_WORDS}|{REMARK_WORDS})"
 _LABEL = rf"(?:{_BLOCK}|Exercise|Aufgabe|Übung|Abbildung|Abb\.|Figure|Fig\.|Table|Tabelle|Tab\.)[ \t]+\d"
 LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w[ \t]*(?:\([^()\n]*\))?[ \t]*\n)")
 

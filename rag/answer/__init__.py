@@ -1,7 +1,8 @@
 """Answer backends behind one interface (``AnswerBackend``), chosen by ``Settings.answer_backend``."""
 from __future__ import annotations
 
-from .base import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, OTHER_LANGUAGE_TEXT, AnswerBackend
+from .base import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, OTHER_LANGUAGE_TEXT, AnswerBackend, \
+    other_language
 from ..settings import Settings
 
 
@@ -17,4 +18,4 @@ def make_backend(settings: Settings, embed) -> AnswerBackend:
 
 
 __all__ = ["AnswerBackend", "NO_WORD_KNOWN_TEXT", "NOT_FOUND_TEXT", "NOT_IN_BOOKS_TEXT", "OTHER_LANGUAGE_TEXT",
-           "make_backend"]
+           "make_backend", "other_language"]

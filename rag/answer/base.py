@@ -13,6 +13,19 @@ NOT_IN_BOOKS_TEXT = ("Not in your books: the passages found share words or topic
                      "answer.")
 OTHER_LANGUAGE_TEXT = (" Your question is in {question}, and the books searched are in {books}: asking in {theirs} may "
                        "find it.")
+
+
+def other_language(asked: str, theirs: list[str]) -> str:
+    """What a declined answer adds when the question's language (``asked``, a code) is none of the searched books'
+    (``theirs``): which language would find it."""
+    from ..text.languages import NAMES
+
+    names = sorted(NAMES.get(x, x) for x in theirs)
+    books = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return OTHER_LANGUAGE_TEXT.format(question=NAMES.get(asked, asked), books=books,
+                                      theirs=names[0] if len(names) == 1 else "one of them")
+
+
 NO_WORD_KNOWN_TEXT = (" None of the question's words occur in your books: if it is in another language than they are, "
                       "ask in theirs.")
 

@@ -5,8 +5,8 @@ import functools
 import time
 from typing import Callable, Iterator
 
-from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, OTHER_LANGUAGE_TEXT, AnswerBackend, \
-    make_backend
+from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backend, \
+    other_language
 from ..library.books import Library
 from ..library.resources import Resources
 from ..settings import Settings
@@ -99,7 +99,7 @@ class Pipeline:
         if not r.answerable:
             answer.not_found = True
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
-            from ..text.languages import NAMES, detect
+            from ..text.languages import detect
 
             asked = detect(r.query, default="")
             if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:
@@ -108,10 +108,7 @@ class Pipeline:
                 langs = self.bm25_for(r)().languages
                 theirs = sorted({langs.get(b, "en") for b in r.ids})
                 if theirs and asked not in theirs:
-                    names = sorted(NAMES[x] for x in theirs)
-                    books = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-                    text += OTHER_LANGUAGE_TEXT.format(question=NAMES[asked], books=books,
-                                                       theirs=names[0] if len(names) == 1 else "one of them")
+                    text += other_language(asked, theirs)
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
         asked = r.question

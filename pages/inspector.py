@@ -12,6 +12,7 @@ from rag.chunking import describe
 from rag.chunking.lint import CHECKS, counts
 from rag.context import DOC_TYPES, format_sources
 from rag.query.kinds import QUERY_TYPES
+from rag.text.languages import NAMES
 
 svc = get_service()
 st.title("🔍 Chunk inspector")
@@ -205,6 +206,11 @@ with t_probe:
                                                         "are searched" if a["asks_for_zone"] else
                                                         " · contents/index/references chunks left out")))
             st.caption(escape_markdown(f"BM25 language per book: {langs}"))
+            for lang, found in a.get("translations", {}).items():
+                words = "; ".join(f"{w} → {', '.join(ts)}" for w, ts in found.items())
+                st.caption(escape_markdown(f"Also searched in the {NAMES.get(lang, lang)} books for the words' "
+                                           f"translations "
+                                           f"(dictionary): {words}"))
             verdict = ("answers it" if a["answerable"] else "does not answer it: the chat says 'Not in your books' "
                        "and lists these closest passages")
             st.caption(escape_markdown(f"Decision (setting A): the library {verdict} — P(answerable) "

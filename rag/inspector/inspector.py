@@ -156,6 +156,7 @@ class Inspector:
             "asks_for_zone": asks_for_zone(r.query),
             "books": r.ids,
             "book_languages": self.pipeline.bm25_for(r)().languages,
+            "translations": dict(getattr(r.retriever, "bridge", {}) or {}),
             "threshold": s.similarity_threshold,
             "answerable": r.answerable,
             "probability": r.probability,

@@ -88,14 +88,18 @@ class BM25Index:
                 self.retriever = bm25s.BM25(k1=k1, b=b)
                 self.retriever.index(tokens, show_progress=False)
 
-    def search(self, query: str, k: int, book_ids: list[str] | None = None) -> list[tuple[Chunk, float]]:
+    def search(self, query: str, k: int, book_ids: list[str] | None = None,
+               extra: dict[str, str] | None = None) -> list[tuple[Chunk, float]]:
+        """``extra``: language → words searched beside the question in that language's books (its translations,
+        ``rag.retrieve.crosslingual``)."""
         if self.retriever is None:
             return []
         allowed = np.isin(self._book_of, list(book_ids)) if book_ids is not None else None
         scores = np.zeros(len(self.chunks), dtype=np.float32)
         langs = sorted(set(self.languages.values()))
         for lang in langs:
-            q = [t for t in _query_tokens(query, lang) if t in self.retriever.vocab_dict]
+            asked = query + " " + extra[lang] if extra and extra.get(lang) else query
+            q = [t for t in _query_tokens(asked, lang) if t in self.retriever.vocab_dict]
             if not q:
                 continue
             if len(langs) == 1 and allowed is None:  # one book, or one language: no mask to apply
@@ -157,8 +161,8 @@ def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tupl
     out: dict[str, tuple[float, bool]] = {}
     for lang in langs:
         for t in tokenize([query], lang)[0]:
-            if t in _function_words(lang):  # "do", "was", "gì": the question's frame, not its subject
-                continue
+            if t in _function_words(lang) or t in _function_words(own):  # "do", "was", "gì": the question's
+                continue  # frame, not its subject — in the books' language or in the question's own
             df = df_of(t)
             weight = math.log(1 + (n - max(df, 0.5) + 0.5) / (max(df, 0.5) + 0.5))
             if not df and not (any(ch.isdigit() for ch in t) or len(t) >= 7 or any(w.startswith(t) for w in names)):
@@ -219,15 +223,18 @@ class LibraryBM25:
         ids = self.books if book_ids is None else book_ids
         return [self.books[b] for b in ids if b in self.books]
 
-    def search(self, query: str, k: int, book_ids: list[str] | None = None) -> list[tuple[Chunk, float]]:
-        """The ``k`` best chunks: every searched book scored, only the best ``k`` read (``BookChunks``)."""
+    def search(self, query: str, k: int, book_ids: list[str] | None = None,
+               extra: dict[str, str] | None = None) -> list[tuple[Chunk, float]]:
+        """The ``k`` best chunks: every searched book scored, only the best ``k`` read (``BookChunks``); ``extra`` as
+        in ``BM25Index.search``."""
         hits: list[tuple[float, str, int]] = []  # score, book, chunk position
         n = sum(len(idx.chunks) for idx in self.books.values())
         df_lib: dict[str, int] = {}  # a term's chunks in the library, counted once per question (not once per book)
         for bid in (self.books if book_ids is None else [b for b in book_ids if b in self.books]):
             idx = self.books[bid]
             lang = next(iter(idx.languages.values()), "en")
-            terms = [t for t in dict.fromkeys(_query_tokens(query, lang)) if t in idx.retriever.vocab_dict] \
+            asked = query + " " + extra[lang] if extra and extra.get(lang) else query
+            terms = [t for t in dict.fromkeys(_query_tokens(asked, lang)) if t in idx.retriever.vocab_dict] \
                 if idx.retriever is not None else []
             if not terms:
                 continue

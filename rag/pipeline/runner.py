@@ -116,6 +116,13 @@ class Pipeline:
             from ..query.asking import asking_part
 
             asked = asking_part(r.question, s.tuning.retrieve.long_question_words)
+            bridge = getattr(r.retriever, "bridge", None)
+            if bridge and r.sources:  # asked in another language than the best source's book: its sentences are
+                from ..retrieve.crosslingual import extra_text  # compared with the words' translations too
+
+                lang = self.bm25_for(r)().languages.get(r.sources[0].book_id)
+                if lang in bridge:
+                    asked = f"{asked} ({extra_text(bridge)[lang]})"
         return AnswerStream(answer, r.backend.stream(asked, r.sources, figures=r.figures), t0,
                             finish=lambda a: self.check(a, r))
 

@@ -25,20 +25,48 @@ EXTRA = ("sim_margin", "sentence_coverage", "other_language", "type_missing")
 MODEL_PATH = Path(__file__).with_name("answerability.json")
 
 
+def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids: list[str] | None = None
+            ) -> tuple[dict[str, tuple[float, bool]], dict[str, set[str]]]:
+    """The question's terms with their translations (``bridge``: book language → word → translations,
+    ``rag.retrieve.crosslingual``): term → the tokens that count as it in a passage (itself and its translations'),
+    and a term the books lack is known, weighing as its best-known translation, when a translation is there."""
+    from ..text.languages import tokenize
+
+    members = {t: {t} for t in weights}
+    weights = dict(weights)
+    for lang, found in bridge.items():
+        for word, translations in found.items():
+            keys = {t for code in {lang, *bm25.languages.values()} for t in tokenize([word], code)[0]} & set(members)
+            if not keys:
+                continue
+            alts = bm25.term_weights(" ".join(translations), book_ids)
+            tokens = set(tokenize([" ".join(translations)], lang)[0])
+            known = [w for a, (w, ok) in alts.items() if ok and a in tokens]
+            for key in keys:
+                members[key] |= tokens
+                if not weights[key][1] and known:
+                    weights[key] = (max(known), True)
+    return weights, members
+
+
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],
-             book_ids: list[str] | None = None) -> dict[str, float]:
+             book_ids: list[str] | None = None, bridge: dict | None = None) -> dict[str, float]:
     """``hits``: fused candidates (``Hit``s, best first, zones already left out); ``bm25``: the library's
     ``BM25Index``; ``dense_ids``/``bm25_ids``: chunk ids in each retriever's order; ``book_ids``: the
-    books searched (term weights and unknown terms are counted within them)."""
+    books searched (term weights and unknown terms are counted within them); ``bridge``: the question's words'
+    translations into the books' languages (``bridged``)."""
     sims = sorted((h.similarity for h in hits), reverse=True)
     top = hits[:3]
     weights = bm25.term_weights(query, book_ids) if bm25 is not None else {}
+    members = {t: {t} for t in weights}
+    if bridge and bm25 is not None:
+        weights, members = bridged(weights, bridge, bm25, book_ids)
     total = sum(w for w, _ in weights.values()) or 1.0
     unknown = sum(w for w, known in weights.values() if not known) / total
     per_hit = []
     for h in top:
         words = bm25.text_terms(h.chunk.section + "\n" + h.chunk.text, h.chunk.book_id) if bm25 is not None else set()
-        per_hit.append({t for t in weights if t in words})
+        per_hit.append({t for t in weights if members[t] & words})
     union = set().union(*per_hit) if per_hit else set()
     coverage = sum(weights[t][0] for t in union) / total if weights else 0.0
     best = max((sum(weights[t][0] for t in s) / total for s in per_hit), default=0.0) if weights else 0.0
@@ -52,7 +80,7 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
         for h in top[:2]:
             for a, b in sentence_spans(h.chunk.text):
                 words = bm25.text_terms(h.chunk.text[a:b], h.chunk.book_id)
-                sentence = max(sentence, sum(weights[t][0] for t in weights if t in words) / total)
+                sentence = max(sentence, sum(weights[t][0] for t in weights if members[t] & words) / total)
     from ..query.kinds import expects, holds_answer_type
     from ..text.languages import detect
 

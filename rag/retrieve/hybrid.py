@@ -16,6 +16,7 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from ..library.bm25 import BM25Index
+from .crosslingual import bridges, extra_text
 from ..chunking.zones import ZONES, asks_for_zone
 from ..settings import Settings
 from ..library.vectors import VectorStore
@@ -99,6 +100,7 @@ class HybridRetriever(BaseRetriever):
         self.query_vector: list[float] | None = None  # the last query's embedding (figures reuse it)
         self.candidates: list[Hit] = []  # the last query's fused hits before the relevance filter
         self.evidence: dict[str, float] = {}  # the last query's answerability features (rag.retrieve.answerability)
+        self.bridge: dict = {}  # the last query's word translations per book language (rag.retrieve.crosslingual)
 
     def hits(self, query: str) -> list[Hit]:
         import time
@@ -109,12 +111,25 @@ class HybridRetriever(BaseRetriever):
         t1 = time.perf_counter()
         dense = self.store.query(qvec, s.retrieve_k, self.book_ids, s) if s.retrieval_mode != "bm25" else []
         t2 = time.perf_counter()
-        sparse = self.bm25().search(query, s.retrieve_k, self.book_ids) if s.retrieval_mode != "dense" else []
+        bm25 = self.bm25()
+        book_lang = {b: lang for b, lang in bm25.languages.items() if self.book_ids is None or b in self.book_ids}
+        self.bridge = bridges(query, tuple(sorted(set(book_lang.values())))) if s.translate_words else {}
+        extra = extra_text(self.bridge)
+        translated = {}  # book language → the translations' embedding: the books in that language are also
+        if extra and s.retrieval_mode != "bm25":  # searched with it (the embedder knows their language, not the
+            dense, translated = self.translated_dense(dense, extra, book_lang)  # question's)
+        t2b = time.perf_counter()
+        sparse = bm25.search(query, s.retrieve_k, self.book_ids, extra=extra or None) \
+            if s.retrieval_mode != "dense" else []
         t3 = time.perf_counter()
         chunks = {c.id: c for c, _ in dense} | {c.id: c for c, _ in sparse}
         sims = {c.id: cos for c, cos in dense}
         missing = [cid for cid in chunks if cid not in sims]
         sims.update(self.store.similarities(qvec, missing))
+        for lang, vec in translated.items():
+            ids = [cid for cid in missing if book_lang.get(chunks[cid].book_id) == lang]
+            for cid, cos in self.store.similarities(vec, ids).items():
+                sims[cid] = max(sims.get(cid, -1.0), cos)
         dense_rank = {c.id: r for r, (c, _) in enumerate(dense, start=1)}
         bm25_rank = {c.id: r for r, (c, _) in enumerate(sparse, start=1)}
         fused = fuse([(c.id, cos) for c, cos in dense], [(c.id, sc) for c, sc in sparse], sims, s.fusion,
@@ -138,13 +153,37 @@ class HybridRetriever(BaseRetriever):
         from .answerability import features
 
         self.evidence = features(query, hits, self.bm25() if s.retrieval_mode != "dense" else None,
-                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.feature_ids)
+                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.feature_ids, self.bridge)
         t5 = time.perf_counter()
-        self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2) * 1e3,
+        self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2b) * 1e3,
                         "fuse_filter": (t4 - t3 - t_rr) * 1e3, "answerability": (t5 - t4) * 1e3}
         if s.rerank_model:
             self.timings["rerank"] = t_rr * 1e3
+        if self.bridge:
+            self.timings["translated"] = (t2b - t2) * 1e3
         return kept
+
+    def translated_dense(self, dense: list, extra: dict[str, str], book_lang: dict[str, str]):
+        """``dense`` merged with a search of each book language's books by the embedding of the question's words'
+        translations into that language (``extra``): a chunk keeps the better of its two similarities. Returns the
+        merged hits, best first, and language → translation embedding."""
+        s = self.settings
+        best = {c.id: (c, cos) for c, cos in dense}
+        vectors = {}
+        for lang, text in extra.items():
+            ids = [b for b, code in book_lang.items() if code == lang]
+            if not ids or not text.strip():
+                continue
+            vectors[lang] = vec = self.embed.get_query_embedding(text)
+            for c, cos in self.store.query(vec, s.retrieve_k, ids, s):
+                if c.id not in best or cos > best[c.id][1]:
+                    best[c.id] = (c, cos)
+            own = [cid for cid, (c, _) in best.items() if book_lang.get(c.book_id) == lang]
+            for cid, cos in self.store.similarities(vec, own).items():
+                if cos > best[cid][1]:
+                    best[cid] = (best[cid][0], cos)
+        merged = sorted(best.values(), key=lambda x: -x[1])[:s.retrieve_k]
+        return merged, vectors
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         return [NodeWithScore(node=TextNode(id_=h.chunk.id, text=h.chunk.text, metadata=h.chunk.to_metadata()),

@@ -119,6 +119,10 @@ class Settings(BaseSettings):
                                                                    "'rrf' = reciprocal rank fusion.")
     fusion_alpha: float = Field(0.75, ge=0.0, le=1.0, description="Weight of the dense score in convex fusion (chosen "
                                                                   "on SciFact train queries: 0.75).")
+    translate_words: bool = Field(True, description="A question in another language than a searched book is also "
+                                                    "searched for its words' translations, from an installed FreeDict "
+                                                    "dictionary (Debian's dict-freedict-deu-eng, -fra-eng, …; none: "
+                                                    "off).")
     rerank_model: str = Field("", description="Local folder of a sentence-transformers CrossEncoder that re-orders the "
                                               "best fused candidates (none is packaged; empty: off).")
     rerank_top_n: int = Field(20, ge=2, le=100, description="How many fused candidates the cross-encoder re-orders "

@@ -359,3 +359,22 @@ def test_an_examples_label_is_a_heading_never_the_answers_first_line():
                       "Ersetzt man n durch −n, so gilt es auch."))
     assert [u.kind for u in us] == ["sentence", "heading", "item", "heading", "sentence"]
     assert grow(us, 0, lambda j: True, 4) == (0, 0)
+
+
+def test_a_sentence_running_over_a_page_break_is_one_sentence():
+    """A book laid out in pages breaks a sentence where the page ends ("… For example, to get the" | page number |
+    "locale files for German …"): the answer quotes it whole, never from its middle; a paragraph that ends with a
+    full stop, or a line that goes on in code, still ends there."""
+    from rag.text.sentences import quotable, runs_on
+
+    text = ("Often, only the layout needs to be configured. For example, to get the\n\n  \n\n"
+            "locale files for German and Swiss German keyboard layout in X use:\n\n"
+            "The default locale is en_US.UTF-8 on every image.\n\nlower case after a full stop starts anew here.")
+    us = units(source(text))
+    sentences = [u.text for u in us]
+    assert "For example, to get the locale files for German and Swiss German keyboard layout in X use:" in sentences
+    assert not any(s.startswith("locale files") for s in sentences)
+    assert sentences[-1] == "lower case after a full stop starts anew here."  # a full stop ended the paragraph
+    assert quotable(text)[1].startswith("For example, to get the locale files")
+    assert not runs_on("def water(plant):\n    return plant", "print(water(rose))")  # code is not prose
+    assert not runs_on("the following packages", "live-boot live-config")  # too short to be a sentence's line

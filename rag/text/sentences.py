@@ -24,10 +24,35 @@ LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w
 ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")
 
 
+# a blank line (a page break, often) inside a sentence: the line before ends a prose line mid-sentence (a lower-case
+# word or a comma, at least four words on the line), the line after goes on in lower case ("… For example, to get
+# the\n\n79\n\nlocale files for German …" in a book laid out in pages). A paragraph neither ends nor starts so.
+_RUNS_FROM = re.compile(r"(?:^|\n)[ \t]*[^\W\d_][^\n]*?\s\S+\s\S+\s[^\W\d_]*[a-zà-ÿß,][ \t]*$")
+_RUNS_INTO = re.compile(r"^[ \t]*[a-zà-ÿß][a-zà-ÿß'’-]*[ \t]+[^\W\d_]", re.U)
+
+
+def runs_on(before: str, after: str) -> bool:
+    """Whether the sentence at the end of ``before`` goes on at the start of ``after`` across a blank line."""
+    return bool(_RUNS_FROM.search(before[-300:].rstrip()) and _RUNS_INTO.match(after.lstrip()))
+
+
+def paragraph_spans(text: str) -> list[tuple[int, int]]:
+    """Paragraphs of ``text`` (blank lines separate them, unless a sentence ``runs_on`` across one), as spans."""
+    spans: list[tuple[int, int]] = []
+    for m in re.finditer(r"(?:[^\n]|\n(?!\s*\n))+", text):
+        if not m.group().strip():  # a line of spaces between blank lines (a blanked page number)
+            continue
+        if spans and runs_on(text[spans[-1][0]:spans[-1][1]], m.group()):
+            spans[-1] = (spans[-1][0], m.end())
+        else:
+            spans.append((m.start(), m.end()))
+    return spans
+
+
 def quotable(text: str, min_words: int = MIN_WORDS, max_words: int = MAX_WORDS) -> list[str]:
     """The whole sentences of ``text`` worth quoting, whitespace normalised, in order."""
     out = []
-    paras = [piece for para in re.split(r"\n\s*\n", text) for piece in LABEL_LINE.split(para)]
+    paras = [piece for a, b in paragraph_spans(text) for piece in LABEL_LINE.split(text[a:b])]
     for para in paras:
         parts: list[str] = []
         for s in join_abbreviations(para, split_sentences(para)) if para.strip() else []:
@@ -75,8 +100,8 @@ def sentence_spans(text: str, min_words: int = MIN_WORDS) -> list[tuple[int, int
     a split after an abbreviation is undone, then a piece shorter than ``min_words`` stays with the sentence before
     it (a caption-like piece stands alone)."""
     spans: list[tuple[int, int]] = []
-    for para in re.finditer(r"(?:[^\n]|\n(?!\s*\n))+", text):  # paragraphs: blank lines separate them
-        p0, ptext = para.start(), para.group()
+    for p0, p1 in paragraph_spans(text):  # paragraphs: blank lines separate them
+        ptext = text[p0:p1]
         cuts = [0] + [m.end() for m in LABEL_LINE.finditer(ptext)] + [len(ptext)]
         for c0, c1 in zip(cuts, cuts[1:]):
             joined: list[tuple[int, int]] = []

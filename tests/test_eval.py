@@ -156,3 +156,20 @@ def test_evaluate_page_runs_a_set_in_the_background(tmp_path, monkeypatch, book_
     at.session_state["browser_id_stored"] = True
     at.run()
     assert not at.exception and not at.dataframe
+
+
+def test_an_evidence_quote_across_a_page_break_is_on_the_page_where_it_starts():
+    """A book without fixed pages (EPUB) gets its evidence page from the quote: one that runs over a page break
+    (a page number between its words) lies on the page where it begins."""
+    from types import SimpleNamespace as NS
+
+    from rag.eval.bookqa import QAItem, evidence_pages
+
+    pages = [NS(number=1, text="Intro text."), NS(number=2, text="Often, only the layout matters. For example, "
+                                                                 "to get the\n\n2"),
+             NS(number=3, text="locale files for German keyboards in X use:\n$ lb config")]
+    folio = NS(inspector=NS(pages=lambda book_id: pages))
+    item = QAItem(id="x", question="?", file="b.epub", evidence_quote="to get the locale files for German keyboards")
+    assert evidence_pages(folio, item, "book") == {2}
+    inside = QAItem(id="y", question="?", file="b.epub", evidence_quote="locale files for German keyboards")
+    assert evidence_pages(folio, inside, "book") == {3}

@@ -127,7 +127,15 @@ def evidence_pages(folio, it: QAItem, book_id: str | None) -> set[int]:
     quote = _norm(it.evidence_quote)
     pages = folio.inspector.pages(book_id)
     found = {p.number for p in pages if quote in _norm(p.text)}
-    if not found:  # across a page break: the page where its first words are
+    if not found:  # across a page break: the page where it starts, in the pages' text read as one
+        starts, joined = [], ""
+        for p in pages:
+            starts.append((len(joined), p.number))
+            joined += re.sub(r"^\d{1,4} | \d{1,4}$", "", _norm(p.text)) + " "  # less a page number at the edge
+        at = joined.find(quote)
+        if at >= 0:
+            found = {next(n for start, n in reversed(starts) if start <= at)}
+    if not found:  # the pages' text differs from the quote further on: the page where its first words are
         head = " ".join(quote.split()[:6])
         found = {p.number for p in pages if head in _norm(p.text)}
     return found

@@ -69,6 +69,24 @@ def test_fit_orders_by_evidence_and_the_shipped_model_loads():
     assert Model({"top_sim": 0.0}, 0.0).probability({}) == 0.5
 
 
+def test_likely_min_is_chosen_on_the_other_books_and_judged_on_the_held_out_one():
+    from rag.eval.calibrate import choose_likely
+
+    def row(book, kind, p):
+        return {"file": book, "kind": kind, "probability": p, "passes_threshold": True}
+
+    held = []
+    for book in "abcd":  # each book: answerable questions at 0.5–0.9, unanswerable ones at 0.2 and 0.42
+        held += [row(book, "asked", p) for p in (0.5, 0.6, 0.7, 0.8, 0.9)] + [row(book, "unanswerable", 0.2),
+                                                                         row(book, "unanswerable", 0.42)]
+    held.append(row("d", "asked", 0.44))  # one book's weak answerable question
+    got = choose_likely(held, grid=(0.3, 0.4, 0.45, 0.5), cap=0.03)
+    # on a, b, c held out, d's 0.44 is among the others (1 of 16 declined at 0.45: over 3 %) → 0.4; d's own pick
+    # is made without it → 0.5, where its own 0.44 is declined, and counted so
+    assert got["picks"] == {"a": 0.4, "b": 0.4, "c": 0.4, "d": 0.5} and got["chosen"] == 0.4
+    assert got["declined"]["asked"] == round(1 / 21, 3) and got["declined"]["unanswerable"] == round(5 / 8, 3)
+
+
 def test_calibration_buckets_count_right_outcomes():
     out = calibration([0.1, 0.15, 0.9, 0.95, 0.85], [True, False, True, True, False])
     first, last = out[0], out[-1]

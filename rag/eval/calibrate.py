@@ -133,6 +133,32 @@ def summary(held: list[dict], threshold: float, likely: float | None = None) -> 
     return res
 
 
+LIKELY_GRID = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)
+LIKELY_CAP = 0.03  # the most answerable questions a likely_min may decline on the books it is chosen on
+
+
+def choose_likely(held: list[dict], grid=LIKELY_GRID, cap: float = LIKELY_CAP) -> dict:
+    """``likely_min`` chosen by leave-one-book-out: for each book, the largest of ``grid`` that declines at most
+    ``cap`` of the *other* books' answerable questions (their held-out probabilities), applied to that book's
+    questions. Returns the picks per book, the value picked most often, and the declined shares so judged."""
+    lib = [r for r in held if r["kind"] in ("asked", "unanswerable")]
+
+    def declined_share(rs: list[dict], t: float) -> float:
+        asked = [r for r in rs if r["kind"] == "asked"]
+        return sum(not r["passes_threshold"] or r["probability"] < t for r in asked) / max(len(asked), 1)
+
+    picks, judged = {}, []
+    for book in sorted({r["file"] for r in lib}):
+        others = [r for r in lib if r["file"] != book]
+        ok = [t for t in grid if declined_share(others, t) <= cap]
+        picks[book] = t = max(ok) if ok else min(grid)
+        judged += [(r, not r["passes_threshold"] or r["probability"] < t) for r in lib if r["file"] == book]
+    share = {kind: round(sum(d for r, d in judged if r["kind"] == kind)
+                         / max(sum(r["kind"] == kind for r, _ in judged), 1), 3) for kind in ("asked", "unanswerable")}
+    values = list(picks.values())
+    return {"picks": picks, "chosen": max(set(values), key=values.count) if values else None, "declined": share}
+
+
 def table(held_summary: dict, model: Model, threshold: float) -> str:
     labels = {"asked": "answerable, whole library", "unanswerable": "unanswerable",
               "other book": "answerable, asked of another book"}

@@ -221,6 +221,12 @@ def run_calibrate(args, svc) -> int:
     held = calibrate.leave_one_book_out(rows)
     print(calibrate.table(calibrate.summary(held, s.answerable_min, s.likely_min),
                           model, s.answerable_min))
+    likely = calibrate.choose_likely(held)
+    print(f"\nlikely_min by leave-one-book-out (largest of {calibrate.LIKELY_GRID} declining at most "
+          f"{calibrate.LIKELY_CAP:.0%} of the other books' answerable questions): picked "
+          f"{sorted(set(likely['picks'].values()))}, most often {likely['chosen']} (setting: {s.likely_min}); each "
+          f"book judged at its own pick: answerable declined {likely['declined']['asked']:.3f}, unanswerable "
+          f"declined {likely['declined']['unanswerable']:.3f}")
     if args.out:
         args.out.write_text(json.dumps(rows, indent=1, ensure_ascii=False))
     if args.write:

@@ -146,11 +146,11 @@ class Settings(BaseSettings):
     answerability_model: str = Field("", description="A fitted answerability model (JSON, `eval calibrate --write-to`) "
                                                      "instead of the shipped rag/retrieve/answerability.json; `eval qa "
                                                      "--lobo` uses one per held-out book.")
-    likely_min: float = Field(0.4, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN the best passage "
+    likely_min: float = Field(0.45, ge=0.0, le=1.0, description="Between this and RAG_ANSWERABLE_MIN the best passage "
                                                                "is shown as the likely answer with a plain "
                                                                "low-confidence label; below it the answer is 'not in "
-                                                               "your books' with the closest passages (0.4 and 0.7 "
-                                                               "chosen by leave-one-book-out cross-validation, "
+                                                               "your books' with the closest passages (0.45: "
+                                                               "chosen by leave-one-book-out, `eval calibrate`, "
                                                                "docs/evaluation.md).")
     min_chunks: int = Field(2, ge=1, le=50, description="Once one chunk passes the similarity threshold, the fused "
                                                         "best this many are kept whatever their similarity (fusion "

@@ -52,6 +52,7 @@ ENTRIES = {
     "bekommen <v>": "get sth. <v>, receive sth. <v>\n see: {bekommend}\n",
     "Handbuch <neut>": "manual <n>, handbook <n> [Br.]\n",
     "lesen <v>": " [ugs.] read <v>\n",
+    "Lese <fem>": "vintage <n>\n",
     "abaisser <v>": "1. lower, decrease\n2. reduce\n",
 }
 
@@ -77,6 +78,7 @@ def test_inflected_forms_and_compounds_find_their_headwords(tiny):
     assert d.translations("Reihenfolgen")[:1] == ("order",)
     assert d.translations("Tastaturlayout") == ("keyboard", "layout")  # a compound of two headwords
     assert d.translations("Zeitmaschine") == ()  # not in the dictionary: nothing, no error
+    assert d.translations("Lese") == ("vintage",) and d.translations("lese") == ("read",)  # "ich lese": the verb
 
 
 def test_no_dictionary_for_a_pair_adds_nothing(tiny, tmp_path_factory):

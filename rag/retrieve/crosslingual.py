@@ -19,12 +19,13 @@ def bridges(query: str, targets: tuple[str, ...], per_word: int = 6,
     """Book language → {content word of the question → its translations}, for each of ``targets`` (the searched
     books' languages) that is not the question's own language and has an installed dictionary. {} otherwise."""
     from ..library.bm25 import _function_words
-    from ..text.glossary import DICT_DIR, translate
+    from ..text.glossary import DICT_DIR, dictionary, translate
     from ..text.languages import detect, tokenize
 
     source = detect(query)
-    others = [t for t in dict.fromkeys(targets) if t != source]
-    if not others:
+    where = folder or str(DICT_DIR)
+    others = [t for t in dict.fromkeys(targets) if t != source and dictionary(source, t, where) is not None]
+    if not others:  # the books are in the question's language, or no dictionary bridges the two
         return {}
     frame = _function_words(source)
     words = []
@@ -34,7 +35,7 @@ def bridges(query: str, targets: tuple[str, ...], per_word: int = 6,
             words.append(w)
     out = {}
     for target in others:
-        found = translate(words, source, target, per_word, folder or str(DICT_DIR))
+        found = translate(words, source, target, per_word, where)
         if found:
             out[target] = found
     return out

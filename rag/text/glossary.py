@@ -86,21 +86,44 @@ class DictZip:
         return data[start:start + length]
 
 
+class _Index:
+    """A dictd index held as one sorted block of bytes and the lines' offsets (a German-English index is 12 MB; as
+    half a million Python strings it would take six times that): item ``i`` is line ``i``'s headword, for bisect."""
+
+    def __init__(self, raw: bytes):
+        import numpy as np
+
+        lines = sorted(ln for ln in raw.split(b"\n") if ln.count(b"\t") == 2)  # dictd's own order is not bytes'
+        self.blob = b"\n".join(lines) + b"\n"
+        lengths = np.fromiter((len(ln) + 1 for ln in lines), dtype=np.int64, count=len(lines))
+        self.starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64) if len(lines) else lengths
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, i: int) -> bytes:
+        a = int(self.starts[i])
+        return self.blob[a:self.blob.index(b"\t", a)]
+
+    def line(self, i: int) -> str:
+        a = int(self.starts[i])
+        return self.blob[a:self.blob.index(b"\n", a)].decode("utf-8", "replace")
+
+
 class Dictionary:
     """One FreeDict dictionary: ``translations(word)`` → its translations' words, in the dictionary's order."""
 
     def __init__(self, index: Path, data: Path, senses: int = 4):
-        self.lines = [ln for ln in index.read_text(encoding="utf-8").splitlines() if ln.count("\t") == 2]
-        self.lines.sort()  # dictd's own order is not Python's; the numbers are decoded when an entry is read
-        self.keys = [ln.partition("\t")[0] for ln in self.lines]
+        self.index = _Index(index.read_bytes())
         self.data = DictZip(data)
         self.senses = senses
 
     def entries(self, word: str) -> list[str]:
-        i = bisect.bisect_left(self.keys, word)
+        key = word.encode("utf-8")
+        i = bisect.bisect_left(self.index, key)
         out = []
-        while i < len(self.keys) and self.keys[i] == word:
-            _, offset, length = self.lines[i].split("\t")
+        while i < len(self.index) and self.index[i] == key:
+            _, offset, length = self.index.line(i).split("\t")
             out.append(self.data.read(_number(offset), _number(length)).decode("utf-8", "replace"))
             i += 1
         return out
@@ -108,15 +131,15 @@ class Dictionary:
     def headword(self, word: str) -> str | None:
         """``word`` (lower-cased) or, for an inflected form, the headword it is an ending away from."""
         w = word.lower()
+        forms = [form for end in _ENDINGS if w.endswith(end) and len(w) - len(end) >= 3
+                 for stem in (w[:-len(end)],) for form in (stem, stem + "en", stem + "n")]  # "bekomme" → "bekommen"
         if self._has(w):
-            return w
-        for end in _ENDINGS:
-            if w.endswith(end) and len(w) - len(end) >= 4:
-                stem = w[:-len(end)]
-                for form in (stem, stem + "en", stem + "n"):  # "bekomme" → "bekommen"
-                    if self._has(form):
-                        return form
-        return None
+            if word[:1].isupper() or any(e[:1].islower() for e in self.entries(w)):
+                return w
+            # a word in lower case whose headword is only a noun (German "lese": "Lese", the grape harvest): the
+            # form of a verb or adjective it inflects first ("lesen")
+            return next((f for f in forms if self._has(f) and any(e[:1].islower() for e in self.entries(f))), w)
+        return next((f for f in forms if self._has(f)), None)
 
     def parts(self, word: str) -> list[str]:
         """A compound's two headwords, longest first part first ("tastaturlayout" → tastatur, layout;
@@ -130,8 +153,9 @@ class Dictionary:
         return []
 
     def _has(self, w: str) -> bool:
-        i = bisect.bisect_left(self.keys, w)
-        return i < len(self.keys) and self.keys[i] == w
+        key = w.encode("utf-8")
+        i = bisect.bisect_left(self.index, key)
+        return i < len(self.index) and self.index[i] == key
 
     @functools.lru_cache(maxsize=4096)
     def translations(self, word: str) -> tuple[str, ...]:

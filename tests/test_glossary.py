@@ -53,6 +53,7 @@ ENTRIES = {
     "Handbuch <neut>": "manual <n>, handbook <n> [Br.]\n",
     "lesen <v>": " [ugs.] read <v>\n",
     "Lese <fem>": "vintage <n>\n",
+    "einfach <adj>": "simple <adj>\n",
     "abaisser <v>": "1. lower, decrease\n2. reduce\n",
 }
 
@@ -78,6 +79,7 @@ def test_inflected_forms_and_compounds_find_their_headwords(tiny):
     assert d.translations("Reihenfolgen")[:1] == ("order",)
     assert d.translations("Tastaturlayout") == ("keyboard", "layout")  # a compound of two headwords
     assert d.translations("Zeitmaschine") == ()  # not in the dictionary: nothing, no error
+    assert d.translations("einfachsten") == ("simple",)  # a superlative
     assert d.translations("Lese") == ("vintage",) and d.translations("lese") == ("read",)  # "ich lese": the verb
 
 

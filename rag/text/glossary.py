@@ -26,8 +26,8 @@ _B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 _WORD = re.compile(r"[^\W\d_][\w-]*", re.U)
 _IPA = re.compile(r"[\u0250-\u02ff]")  # a pronunciation, not a word
 _NOTE = re.compile(r"<[^>]*>|\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|\bsth\.|\bsb\.|\betw\.|\bjdm\.|\bjdn\.")
-# German inflection and linking endings, tried longest first when a word is not a headword itself
-_ENDINGS = ("ern", "en", "es", "er", "em", "e", "n", "s", "t", "st", "te", "ten")
+# German inflection, superlative and linking endings, tried in this order when a word is not a headword itself
+_ENDINGS = ("sten", "ster", "stes", "stem", "ste", "ern", "en", "es", "er", "em", "e", "n", "s", "t", "st", "te", "ten")
 
 
 def _number(s: str) -> int:
@@ -131,8 +131,9 @@ class Dictionary:
     def headword(self, word: str) -> str | None:
         """``word`` (lower-cased) or, for an inflected form, the headword it is an ending away from."""
         w = word.lower()
+        # the forms it may inflect: "bekomme" → "bekommen", "ersten" → "erste", "einfachsten" → "einfach"
         forms = [form for end in _ENDINGS if w.endswith(end) and len(w) - len(end) >= 3
-                 for stem in (w[:-len(end)],) for form in (stem, stem + "en", stem + "n")]  # "bekomme" → "bekommen"
+                 for stem in (w[:-len(end)],) for form in (stem + "e", stem, stem + "en", stem + "n")]
         if self._has(w):
             if word[:1].isupper() or any(e[:1].islower() for e in self.entries(w)):
                 return w

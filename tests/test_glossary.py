@@ -54,6 +54,9 @@ ENTRIES = {
     "lesen <v>": " [ugs.] read <v>\n",
     "Lese <fem>": "vintage <n>\n",
     "einfach <adj>": "simple <adj>\n",
+    "Klasse <fem>": "grade <n>\n",
+    "Klasse /klˈasə/ <fem>": "class <n>\n",
+    "Klasse <fem, n, sg>": " [school] school class <n>, class <n>\n",
     "abaisser <v>": "1. lower, decrease\n2. reduce\n",
 }
 
@@ -80,6 +83,7 @@ def test_inflected_forms_and_compounds_find_their_headwords(tiny):
     assert d.translations("Tastaturlayout") == ("keyboard", "layout")  # a compound of two headwords
     assert d.translations("Zeitmaschine") == ()  # not in the dictionary: nothing, no error
     assert d.translations("einfachsten") == ("simple",)  # a superlative
+    assert d.translations("Klasse")[0] == "class"  # two of its three senses say "class"
     assert d.translations("Lese") == ("vintage",) and d.translations("lese") == ("read",)  # "ich lese": the verb
 
 

@@ -18,6 +18,7 @@ import re
 import struct
 import threading
 import zlib
+from collections import Counter
 from pathlib import Path
 
 DICT_DIR = Path("/usr/share/dictd")
@@ -160,9 +161,10 @@ class Dictionary:
 
     @functools.lru_cache(maxsize=4096)
     def translations(self, word: str) -> tuple[str, ...]:
-        """The words of ``word``'s translations (each a word or a short phrase), deduplicated: the first translation
-        of each entry (each sense) before the second of any, entries whose headword is written like ``word`` first
-        (German "gießen", to water, before "Gießen", casting)."""
+        """The words of ``word``'s translations (each a word or a short phrase), deduplicated: a word more of the
+        entries (senses) give first ("Klasse": class, in four of them, before grade, year, group …); among the rest
+        the first translation of each entry before the second of any, entries whose headword is written like
+        ``word`` first (German "gießen", to water, before "Gießen", casting)."""
         head = self.headword(word)
         if head is None:
             parts = self.parts(word) if len(word) >= 8 else []
@@ -181,10 +183,14 @@ class Dictionary:
                         phrases.append([w for w in words if w not in ("to", "a", "an", "the", "oneself")])
             same_case = bool(lines) and lines[0][:1].isupper() == word[:1].isupper()
             senses.append((not same_case, phrases))
-        senses = [phrases for _, phrases in sorted(senses, key=lambda x: x[0])]
+        senses = sorted(senses, key=lambda x: x[0])
+        alike = [phrases for other_case, phrases in senses if not other_case] or [phrases for _, phrases in senses]
+        senses = [phrases for _, phrases in senses]
         out = [w for k in range(max(map(len, senses), default=0)) for phrases in senses if k < len(phrases)
                for w in phrases[k]]
-        return tuple(dict.fromkeys(out))
+        order = list(dict.fromkeys(out))
+        entries = Counter(w for phrases in alike for w in {w for p in phrases for w in p})  # senses naming it
+        return tuple(sorted(order, key=lambda w: (-entries[w], order.index(w))))
 
 
 def dictionary(source: str, target: str, folder: str = str(DICT_DIR)) -> Dictionary | None:

@@ -28,7 +28,8 @@ if [ -z "${FOLIO_NO_INSTALL:-}" ]; then
   # OCR for scanned pages, where this machine lets us install it (Folio works without; scans are then refused)
   scripts/apt_install.sh --optional tesseract tesseract-ocr tesseract-ocr-deu tesseract-ocr-vie
   # German-English and French-English dictionaries: a question in German or French also finds English passages
-  scripts/apt_install.sh --optional /usr/share/dictd/freedict-fra-eng.index dict-freedict-deu-eng dict-freedict-fra-eng
+  scripts/apt_install.sh --optional /usr/share/dictd/freedict-deu-eng.index dict-freedict-deu-eng dict-freedict-fra-eng
+  scripts/apt_install.sh --optional /usr/share/dictd/freedict-fra-eng.index dict-freedict-fra-eng
 fi
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 entry="$(.venv/bin/python -m rag serve-check "$address")" || exit 2   # the network without a password: refused

@@ -95,6 +95,15 @@ def test_no_dictionary_for_a_pair_adds_nothing(tiny, tmp_path_factory):
     (bad / "freedict-deu-eng.index").write_text("reihenfolge\tA\tB\n")
     (bad / "freedict-deu-eng.dict.dz").write_bytes(b"not a dictzip file")
     assert dictionary("de", "en", str(bad)) is None  # a broken file is no dictionary, not an error
+    damaged = tmp_path_factory.mktemp("damaged")
+    write_dictionary(damaged, "freedict-deu-eng", ENTRIES)
+    raw = bytearray((damaged / "freedict-deu-eng.dict.dz").read_bytes())
+    raw[-40:] = bytes(40)  # the last compressed blocks zeroed
+    (damaged / "freedict-deu-eng.dict.dz").write_bytes(bytes(raw))
+    index = (damaged / "freedict-deu-eng.index").read_text().replace("handbuch\t", "handbuch\t!")  # a bad number
+    (damaged / "freedict-deu-eng.index").write_text(index)
+    got = translate(["Reihenfolge", "Handbuch", "abaisser", "Klasse", ""], "de", "en", folder=str(damaged))
+    assert list(got) == ["Reihenfolge", "Klasse"]  # what cannot be read (a bad number, a damaged block) is left out
 
 
 def test_only_a_question_in_another_language_is_bridged(tiny):
@@ -136,6 +145,9 @@ def test_the_installed_german_english_dictionary():
     assert "order" in got["Reihenfolge"] and "keyboard" in got["Tastaturlayout"] and "file" in got["Datei"]
     assert "received" in got["bekomme"] or "get" in got["bekomme"]
     assert "system" in translate(["système"], "fr", "en")["système"]
+    # one German marker word ("man") does not make English keywords German: nothing is translated
+    assert bridges("man page mount options", ("en",)) == {}
+    assert set(bridges("Wie lege ich eine eigene Datei fest?", ("en",))["en"]) == {"lege", "eigene", "Datei", "fest"}
 
 
 def test_a_german_question_is_answered_from_an_english_book(folio, book_pdf):

@@ -2,7 +2,7 @@
 import pytest
 
 from rag.library.bm25 import BM25Index
-from rag.text.languages import detect, tokenize
+from rag.text.languages import detect, surely, tokenize
 from rag.types import Chunk
 
 
@@ -56,3 +56,9 @@ def test_each_book_is_searched_in_its_own_language():
     assert index.search("Wann sind Abbildungen stetig?", 3, ["en-book"]) == []  # scoped to one book
     forced = BM25Index(chunks, language="en")  # the setting overrides detection
     assert forced.languages == {"de-book": "en", "en-book": "en"}
+
+
+def test_a_language_is_sure_only_with_two_of_its_words_and_more_than_any_other():
+    assert surely("Wie lege ich eine eigene Datei fest?", "de") and surely("Comment lire un fichier par ligne ?", "fr")
+    assert not surely("man page mount options", "de")  # one German word among English keywords
+    assert not surely("Was ist X?", "en")

@@ -376,5 +376,10 @@ def test_a_sentence_running_over_a_page_break_is_one_sentence():
     assert not any(s.startswith("locale files") for s in sentences)
     assert sentences[-1] == "lower case after a full stop starts anew here."  # a full stop ended the paragraph
     assert quotable(text)[1].startswith("For example, to get the locale files")
-    assert not runs_on("def water(plant):\n    return plant", "print(water(rose))")  # code is not prose
     assert not runs_on("the following packages", "live-boot live-config")  # too short to be a sentence's line
+    page = "\n\n  \n\n"  # a page break: the pages' blank line and the blanked page number
+    for two in ("Setting up the keyboard layout\n\nlb config sets the locale for the image.",  # a heading: no
+                "install the packages you need first\n\nrun lb config and then build it",  # page break between
+                f"verbose   print more messages about it{page}quiet     print nothing at all here",  # columns
+                f"    result = sum of the items{page}    return result if result else none"):  # code
+        assert len(quotable(two, min_words=1)) == 2, two

@@ -17,7 +17,7 @@ from ..context.layout import CODE, FURNITURE, TABLE
 from ..query.conclusions import concludes
 from ..query.overview import introduces
 from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, CREDIT, NAMED_STATEMENT, PROOF, THANKS
-from ..text.sentences import runs_on
+from ..text.sentences import page_break, runs_on
 from ..types import Source, heading_number
 
 # a list item opens its line: a bullet, "1." / "2)" / "(3)", "a)" / "(b)", "(i)" … "(xii)", "Step 3:" is prose
@@ -123,11 +123,11 @@ def units(src: Source) -> list[Unit]:
         j = i  # a paragraph: text lines up to a blank line or another kind
         while j < len(lines) and lines[j][2] == "text":
             j += 1
-            k = j  # … or on past blank lines and a page break, when its last sentence goes on after them
+            k = j  # … or on past a page break (blank lines, a blanked page number), when its sentence goes on
             while k < len(lines) and lines[k][2] in ("blank", "furniture"):
                 k += 1
-            if k > j and k < len(lines) and lines[k][2] == "text" and \
-                    runs_on(text[lines[j - 1][0]:lines[j - 1][1]], text[lines[k][0]:lines[k][1]]):
+            if j < k < len(lines) and lines[k][2] == "text" and page_break(text[lines[j - 1][1]:lines[k][0]]) \
+                    and runs_on(text[lines[j - 1][0]:lines[j - 1][1]], text[lines[k][0]:lines[k][1]]):
                 j = k
         first = " ".join(text[a:b].split())
         if j - i > 1 and (_numbered_heading(first) or _title(first) in titles or introduces(first)

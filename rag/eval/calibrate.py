@@ -156,7 +156,8 @@ def choose_likely(held: list[dict], grid=LIKELY_GRID, cap: float = LIKELY_CAP) -
     share = {kind: round(sum(d for r, d in judged if r["kind"] == kind)
                          / max(sum(r["kind"] == kind for r, _ in judged), 1), 3) for kind in ("asked", "unanswerable")}
     values = list(picks.values())
-    return {"picks": picks, "chosen": max(set(values), key=values.count) if values else None, "declined": share}
+    chosen = max(sorted(set(values)), key=values.count) if values else None  # a tie: the lower value
+    return {"picks": picks, "chosen": chosen, "declined": share}
 
 
 def table(held_summary: dict, model: Model, threshold: float) -> str:

@@ -98,8 +98,10 @@ class BM25Index:
         scores = np.zeros(len(self.chunks), dtype=np.float32)
         langs = sorted(set(self.languages.values()))
         for lang in langs:
-            asked = query + " " + extra[lang] if extra and extra.get(lang) else query
-            q = [t for t in _query_tokens(asked, lang) if t in self.retriever.vocab_dict]
+            q = [t for t in _query_tokens(query, lang) if t in self.retriever.vocab_dict]
+            if extra and extra.get(lang):  # each translation once, and none the question has already
+                q += [t for t in dict.fromkeys(_query_tokens(extra[lang], lang))
+                      if t in self.retriever.vocab_dict and t not in q]
             if not q:
                 continue
             if len(langs) == 1 and allowed is None:  # one book, or one language: no mask to apply

@@ -118,10 +118,11 @@ class Pipeline:
             asked = asking_part(r.question, s.tuning.retrieve.long_question_words)
             bridge = getattr(r.retriever, "bridge", None)
             if bridge and r.sources:  # asked in another language than the best source's book: its sentences are
-                from ..retrieve.crosslingual import extra_text  # compared with the words' translations too
+                from ..query.decompose import decompose  # compared with the words' translations too (not for a
+                from ..retrieve.crosslingual import extra_text  # two-part question: each part is answered alone)
 
                 lang = self.bm25_for(r)().languages.get(r.sources[0].book_id)
-                if lang in bridge:
+                if lang in bridge and len(decompose(asked)) == 1:
                     asked = f"{asked} ({extra_text(bridge)[lang]})"
         return AnswerStream(answer, r.backend.stream(asked, r.sources, figures=r.figures), t0,
                             finish=lambda a: self.check(a, r))

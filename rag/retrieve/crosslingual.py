@@ -20,9 +20,11 @@ def bridges(query: str, targets: tuple[str, ...], per_word: int = 6,
     books' languages) that is not the question's own language and has an installed dictionary. {} otherwise."""
     from ..library.bm25 import _function_words
     from ..text.glossary import DICT_DIR, dictionary, translate
-    from ..text.languages import detect, tokenize
+    from ..text.languages import detect, surely, tokenize
 
     source = detect(query)
+    if not surely(query, source):  # a few words a language is not sure of ("man page mount options") stay as they are
+        return {}
     where = folder or str(DICT_DIR)
     others = [t for t in dict.fromkeys(targets) if t != source and dictionary(source, t, where) is not None]
     if not others:  # the books are in the question's language, or no dictionary bridges the two

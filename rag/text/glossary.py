@@ -18,13 +18,17 @@ import re
 import struct
 import threading
 import zlib
+import logging
 from collections import Counter
 from pathlib import Path
 
+log = logging.getLogger("folio.glossary")
 DICT_DIR = Path("/usr/share/dictd")
 CODES = {"en": "eng", "de": "deu", "fr": "fra", "es": "spa", "it": "ita", "nl": "nld", "pt": "por", "vi": "vie"}
 _B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
 _WORD = re.compile(r"[^\W\d_][\w-]*", re.U)
+# words of a translation that are its frame, not its sense ("to read", "time of day", "at most")
+_FRAME = frozenset("to a an the oneself of at as in on for with by from sb sth one's".split())
 _IPA = re.compile(r"[\u0250-\u02ff]")  # a pronunciation, not a word
 _NOTE = re.compile(r"<[^>]*>|\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|\bsth\.|\bsb\.|\betw\.|\bjdm\.|\bjdn\.")
 # German inflection, superlative and linking endings, tried in this order when a word is not a headword itself
@@ -43,6 +47,15 @@ class DictZip:
 
     def __init__(self, path: Path):
         self.f = open(path, "rb")
+        try:
+            self._read_header(path)
+        except (OSError, ValueError, struct.error):
+            self.f.close()
+            raise
+        self.lock = threading.Lock()
+        self.cache: dict[int, bytes] = {}
+
+    def _read_header(self, path: Path) -> None:
         head = self.f.read(10)
         if head[:3] != b"\x1f\x8b\x08" or not head[3] & 4:
             raise ValueError(f"{path} is not a dictzip file")
@@ -67,8 +80,6 @@ class DictZip:
         self.starts = [self.f.tell()]
         for size in sizes:
             self.starts.append(self.starts[-1] + size)
-        self.lock = threading.Lock()
-        self.cache: dict[int, bytes] = {}
 
     def _chunk(self, i: int) -> bytes:
         if i not in self.cache:
@@ -118,14 +129,24 @@ class Dictionary:
         self.index = _Index(index.read_bytes())
         self.data = DictZip(data)
         self.senses = senses
+        self.name, self.damaged = index.stem, False
+        self._translations: dict[str, tuple[str, ...]] = {}
 
     def entries(self, word: str) -> list[str]:
+        """``word``'s entries (a headword, lower-cased); an entry the files cannot give (a damaged index line or
+        compressed block) is left out, once logged."""
         key = word.encode("utf-8")
-        i = bisect.bisect_left(self.index, key)
+        i = bisect.bisect_left(self.index, key) if key else len(self.index)
         out = []
         while i < len(self.index) and self.index[i] == key:
-            _, offset, length = self.index.line(i).split("\t")
-            out.append(self.data.read(_number(offset), _number(length)).decode("utf-8", "replace"))
+            try:
+                _, offset, length = self.index.line(i).split("\t")
+                out.append(self.data.read(_number(offset), _number(length)).decode("utf-8", "replace"))
+            except (ValueError, KeyError, IndexError, OSError, zlib.error) as e:
+                if not self.damaged:
+                    log.warning("dictionary %s: entry %r unreadable (%s); such entries are skipped", self.name,
+                                word, e)
+                self.damaged = True
             i += 1
         return out
 
@@ -159,12 +180,18 @@ class Dictionary:
         i = bisect.bisect_left(self.index, key)
         return i < len(self.index) and self.index[i] == key
 
-    @functools.lru_cache(maxsize=4096)
     def translations(self, word: str) -> tuple[str, ...]:
         """The words of ``word``'s translations (each a word or a short phrase), deduplicated: a word more of the
         entries (senses) give first ("Klasse": class, in four of them, before grade, year, group …); among the rest
         the first translation of each entry before the second of any, entries whose headword is written like
         ``word`` first (German "gießen", to water, before "Gießen", casting)."""
+        if word not in self._translations:
+            if len(self._translations) > 4096:
+                self._translations.clear()
+            self._translations[word] = self._translate(word) if word.strip() else ()
+        return self._translations[word]
+
+    def _translate(self, word: str) -> tuple[str, ...]:
         head = self.headword(word)
         if head is None:
             parts = self.parts(word) if len(word) >= 8 else []
@@ -180,7 +207,7 @@ class Dictionary:
                 for phrase in re.split(r"[,;]", line):
                     words = [w.lower() for w in _WORD.findall(phrase) if not _IPA.search(w)]
                     if 0 < len(words) <= 3:
-                        phrases.append([w for w in words if w not in ("to", "a", "an", "the", "oneself")])
+                        phrases.append([w for w in words if w not in _FRAME and len(w) > 1])
             same_case = bool(lines) and lines[0][:1].isupper() == word[:1].isupper()
             senses.append((not same_case, phrases))
         senses = sorted(senses, key=lambda x: x[0])

@@ -53,6 +53,16 @@ def detect(text: str, default: str = "en") -> str:
     return best if scores[best] > 0 else default
 
 
+def surely(text: str, lang: str, least: int = 2) -> bool:
+    """Whether ``text`` is in ``lang`` beyond doubt: at least ``least`` of its words are that language's markers, more
+    than any other language's ("man page mount options" has one German marker: not surely German)."""
+    words = [w.lower() for w in _WORD.findall(text[:20_000])]
+    scores = {code: sum(1 for w in words if w in ws) for code, ws in _WORDS.items()}
+    if lang == "vi":
+        scores["vi"] += len(_VI_LETTERS.findall(text[:20_000]))
+    return scores.get(lang, 0) >= least and all(v < scores[lang] for code, v in scores.items() if code != lang)
+
+
 def tokenize(texts: list[str], lang: str) -> list[list[str]]:
     """BM25 tokens of ``texts`` in language ``lang``: lower-cased words, stopwords dropped, stemmed."""
     import bm25s

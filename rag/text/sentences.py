@@ -24,28 +24,42 @@ LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w
 ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")
 
 
-# a blank line (a page break, often) inside a sentence: the line before ends a prose line mid-sentence (a lower-case
-# word or a comma, at least four words on the line), the line after goes on in lower case ("… For example, to get
-# the\n\n79\n\nlocale files for German …" in a book laid out in pages). A paragraph neither ends nor starts so.
-_RUNS_FROM = re.compile(r"(?:^|\n)[ \t]*[^\W\d_][^\n]*?\s\S+\s\S+\s[^\W\d_]*[a-zà-ÿß,][ \t]*$")
-_RUNS_INTO = re.compile(r"^[ \t]*[a-zà-ÿß][a-zà-ÿß'’-]*[ \t]+[^\W\d_]", re.U)
+# a sentence a page break cut: the pages' texts are joined by a blank line, and the page number or running header the
+# furniture pass blanked leaves a line of spaces between them ("… For example, to get the\n\n  \n\nlocale files for
+# German …"). The sentence goes on when the line before ends a line of prose mid-sentence (four words or more, the
+# last a lower-case word or a comma) and the line after goes on in lower case; a line with code marks (= ( ) { } ; <
+# >) or an aligned column (two spaces inside) is no line of prose. A blank line without that blanked line is always a
+# paragraph break (a heading, a list, an option table).
+_RUNS_FROM = re.compile(r"(?:^|\n)[ \t]*[^\W\d_](?:[^\n=(){};<> ]| (?! ))*? \S+ \S+ [^\W\d_]*[a-zà-ÿß,][ \t]*$")
+_RUNS_INTO = re.compile(r"^[ \t]*[a-zà-ÿß][a-zà-ÿß'’-]*[ \t]+[^\W\d_](?:[^\n=(){};<> ]| (?! ))*(?:\n|$)", re.U)
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+_BLANKED_LINE = re.compile(r"\n[ \t]+\n")  # a line of spaces: furniture the parse blanked (a page number, a header)
+
+
+def page_break(gap: str) -> bool:
+    """Whether the white space ``gap`` between two lines is a page break: blank lines holding a blanked one."""
+    return not gap.strip() and bool(_BLANKED_LINE.search(gap))
 
 
 def runs_on(before: str, after: str) -> bool:
-    """Whether the sentence at the end of ``before`` goes on at the start of ``after`` across a blank line."""
-    return bool(_RUNS_FROM.search(before[-300:].rstrip()) and _RUNS_INTO.match(after.lstrip()))
+    """Whether the sentence at the end of ``before`` goes on at the start of ``after`` across a page break."""
+    return bool(_RUNS_INTO.match(after.lstrip(" \t\n")) and _RUNS_FROM.search(before[-300:].rstrip()))
 
 
 def paragraph_spans(text: str) -> list[tuple[int, int]]:
-    """Paragraphs of ``text`` (blank lines separate them, unless a sentence ``runs_on`` across one), as spans."""
+    """Paragraphs of ``text`` as spans: blank lines separate them, unless they hold a blanked line (a page break)
+    and the sentence before ``runs_on`` after them."""
     spans: list[tuple[int, int]] = []
-    for m in re.finditer(r"(?:[^\n]|\n(?!\s*\n))+", text):
-        if not m.group().strip():  # a line of spaces between blank lines (a blanked page number)
-            continue
-        if spans and runs_on(text[spans[-1][0]:spans[-1][1]], m.group()):
-            spans[-1] = (spans[-1][0], m.end())
-        else:
-            spans.append((m.start(), m.end()))
+    pos, joins = 0, False
+    for m in [*_PARAGRAPH_BREAK.finditer(text), None]:
+        end = m.start() if m else len(text)
+        if text[pos:end].strip():
+            if joins and spans and runs_on(text[max(spans[-1][0], spans[-1][1] - 300):spans[-1][1]], text[pos:end]):
+                spans[-1] = (spans[-1][0], end)
+            else:
+                spans.append((pos, end))
+        if m:
+            pos, joins = m.end(), page_break(m.group())
     return spans
 
 

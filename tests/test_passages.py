@@ -383,3 +383,19 @@ def test_a_sentence_running_over_a_page_break_is_one_sentence():
                 f"verbose   print more messages about it{page}quiet     print nothing at all here",  # columns
                 f"    result = sum of the items{page}    return result if result else none"):  # code
         assert len(quotable(two, min_words=1)) == 2, two
+
+
+def test_a_shell_listing_whose_command_the_passage_names_is_part_of_it():
+    """"… use the cp command to copy the image to the stick. This will overwrite …" + "$ cp … ${USBSTICK}": no
+    colon introduces the listing, but the passage names its command, so the answer shows it; a listing running a
+    command the passage does not name stays out."""
+    text = ("Once you are certain you have the correct device name, use the cp command to copy the image to the stick. "
+            "This will definitely overwrite any previous contents on your stick!\n\n"
+            "$ cp live-image-i386.hybrid.iso ${USBSTICK}\n$ sync\n\nThe sync command flushes the data to the stick.")
+    code = ("$ cp live-image-i386.hybrid.iso ${USBSTICK}", "$ sync")
+    us = units(source(text, code=code))
+    assert [u.kind for u in us] == ["sentence", "sentence", "code", "sentence"]
+    assert grow(us, 0, lambda k: k == 1, 4)[1] == 2  # the warning, then the listing
+    other = text.replace("the cp command", "a copying tool")
+    us = units(source(other, code=code))
+    assert grow(us, 0, lambda k: k == 1, 4)[1] == 1

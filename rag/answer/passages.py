@@ -312,7 +312,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
         if PROOF.match(nxt.text) and not PROOF.match(us[k].text):  # a statement's proof is not what it states
             break
         if nxt.kind in ("code", "table"):
-            ok = _opens(last) or (last.kind == "item" and nxt.kind == "code")
+            ok = _opens(last) or (last.kind == "item" and nxt.kind == "code") or _names_command(us[max(i, j - 1):j + 1],
+                                                                                                nxt)
         elif nxt.kind == "item":
             ok = (_opens(last) or last.kind == "item") and items < MAX_ITEMS and words <= MAX_WORDS
             items += ok
@@ -352,6 +353,21 @@ def _entry(u: Unit) -> bool:
 def _cut(u: Unit) -> bool:
     """An item that stops where its content should begin ('4) f3(x) :=' where the source's text ends)."""
     return u.kind == "item" and u.text.rstrip().endswith((":", ":=", "=", "⇔", "→"))
+
+
+# a shell listing's first command: the word after its prompt ("$ cp live-image.iso ${USBSTICK}" → cp)
+_PROMPTED = re.compile(r"^\s*[$#%>]\s+(?:sudo\s+)?([\w][\w.+-]*)")
+
+
+def _names_command(before: list[Unit], listing: Unit) -> bool:
+    """Whether the sentences just before a shell listing name the command it runs ("… use the cp command to copy
+    the image to the stick. This will overwrite …" + "$ cp live-image-i386.hybrid.iso ${USBSTICK}"): the listing is
+    what they describe, though no colon introduces it."""
+    m = _PROMPTED.match(listing.text) if listing.kind == "code" else None
+    if not m or len(m.group(1)) < 2:
+        return False
+    word = re.compile(rf"(?<![\w/.-]){re.escape(m.group(1))}(?![\w/-])")
+    return any(u.kind == "sentence" and word.search(u.text) for u in before)
 
 
 def _opens(u: Unit) -> bool:

@@ -399,3 +399,15 @@ def test_a_shell_listing_whose_command_the_passage_names_is_part_of_it():
     other = text.replace("the cp command", "a copying tool")
     us = units(source(other, code=code))
     assert grow(us, 0, lambda k: k == 1, 4)[1] == 1
+
+
+def test_an_item_a_displayed_formula_cut_goes_on_and_a_sentence_after_a_list_starts_a_line():
+    """"(iii) Ist I eine Menge …, so ist ⋃" + (blank line) "i∈I Ui ∈ T": the item goes on with the formula; the
+    sentence after the list is a line of its own."""
+    text = ("Ein topologischer Raum ist ein Paar (X, T) mit folgenden Eigenschaften\n(i) ∅, X ∈ T\n\n"
+            "(ii) Sind U1, U2 ∈ T, so ist U1 ∩ U2 ∈ T\n\n(iii) Ist I eine Menge und Ui ∈ T für jedes i ∈ I, so ist ⋃\n\n"
+            "i∈I Ui ∈ T\n\nDie Elemente von T heißen offene Teilmengen von X.")
+    backend = ExtractiveBackend(FlatEmbed())
+    answer = backend.answer("Was ist ein topologischer Raum?", [source(text)])
+    assert "so ist ⋃ i∈I Ui ∈ T\n" in answer  # the formula with its item
+    assert "\nDie Elemente von T heißen offene Teilmengen von X." in answer or "Die Elemente" not in answer

@@ -259,13 +259,16 @@ class Passage:
 
 
 def _join(texts: list[str]) -> str:
-    """Sentences with spaces, list items each on its own line."""
-    out = ""
+    """Sentences with spaces, list items each on its own line, and a sentence after a list on a line of its own (what
+    does not begin with a capital goes on the item before it: "so ist ⋃" + "i∈I Ui ∈ T")."""
+    out, in_list = "", False
     for t in texts:
         if not out:
-            out = t
+            out, in_list = t, bool(ITEM.match(t))
         elif ITEM.match(t):
-            out += "\n" + t
+            out, in_list = out + "\n" + t, True
+        elif in_list and t[:1].isupper():
+            out, in_list = out + "\n" + t, False
         else:
             out += " " + t
     return out
@@ -317,8 +320,10 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
         elif nxt.kind == "item":
             ok = (_opens(last) or last.kind == "item") and items < MAX_ITEMS and words <= MAX_WORDS
             items += ok
-        elif _opens(last):
-            ok = words <= MAX_WORDS  # "… as follows:" / "… mit folgenden Eigenschaften" goes on
+        elif _opens(last) or (last.kind == "item" and not last.finished and not _cut(last) and nxt.prose
+                              and not nxt.text[:1].isupper()):
+            ok = words <= MAX_WORDS  # "… as follows:" / "… mit folgenden Eigenschaften" goes on, and so does an
+            # item a displayed formula cut ("(iii) Ist I eine Menge …, so ist ⋃" + "i∈I Ui ∈ T")
         elif _entry(us[k]) and _entry(nxt):
             ok = False  # in a glossary the next entry defines another term
         else:  # the anchor's paragraph reads on; a new paragraph only while it still answers

@@ -207,9 +207,10 @@ with t_probe:
                                                         " · contents/index/references chunks left out")))
             st.caption(escape_markdown(f"BM25 language per book: {langs}"))
             for lang, found in a.get("translations", {}).items():
-                words = "; ".join(f"{w} → {', '.join(ts)}" for w, ts in found.items())
+                words = "; ".join(f"{w} → " + (", ".join(t for t, held in ts.items() if held) or "none the books hold")
+                                  for w, ts in found.items())
                 st.caption(escape_markdown(f"Also searched in the {NAMES.get(lang, lang)} books for the words' "
-                                           f"translations "
+                                           f"translations that they hold "
                                            f"(dictionary): {words}"))
             verdict = ("answers it" if a["answerable"] else "does not answer it: the chat says 'Not in your books' "
                        "and lists these closest passages")

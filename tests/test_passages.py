@@ -405,7 +405,8 @@ def test_an_item_a_displayed_formula_cut_goes_on_and_a_sentence_after_a_list_sta
     """"(iii) Ist I eine Menge …, so ist ⋃" + (blank line) "i∈I Ui ∈ T": the item goes on with the formula; the
     sentence after the list is a line of its own."""
     text = ("Ein topologischer Raum ist ein Paar (X, T) mit folgenden Eigenschaften\n(i) ∅, X ∈ T\n\n"
-            "(ii) Sind U1, U2 ∈ T, so ist U1 ∩ U2 ∈ T\n\n(iii) Ist I eine Menge und Ui ∈ T für jedes i ∈ I, so ist ⋃\n\n"
+            "(ii) Sind U1, U2 ∈ T, so ist U1 ∩ U2 ∈ T\n\n"
+            "(iii) Ist I eine Menge und Ui ∈ T für jedes i ∈ I, so ist ⋃\n\n"
             "i∈I Ui ∈ T\n\nDie Elemente von T heißen offene Teilmengen von X.")
     backend = ExtractiveBackend(FlatEmbed())
     answer = backend.answer("Was ist ein topologischer Raum?", [source(text)])

@@ -156,7 +156,8 @@ class Inspector:
             "asks_for_zone": asks_for_zone(r.query),
             "books": r.ids,
             "book_languages": self.pipeline.bm25_for(r)().languages,
-            "translations": dict(getattr(r.retriever, "bridge", {}) or {}),
+            "translations": found_translations(getattr(r.retriever, "bridge", {}) or {}, self.pipeline.bm25_for(r)(),
+                                               r.ids),
             "threshold": s.similarity_threshold,
             "answerable": r.answerable,
             "probability": r.probability,
@@ -180,3 +181,17 @@ class Inspector:
             "tokens": count_tokens(context, s.embed_model),
             "trace": r.trace,
         }
+
+
+def found_translations(bridge: dict, bm25, book_ids: list[str]) -> dict[str, dict[str, dict[str, bool]]]:
+    """Book language → question word → each of its translations → whether the searched books hold it (only those can
+    be found; the inspector lists them, so a wrong sense the books lack is not shown as searched)."""
+    from ..text.languages import tokenize
+
+    out: dict[str, dict[str, dict[str, bool]]] = {}
+    for lang, found in bridge.items():
+        words = {t for ts in found.values() for t in ts}
+        known = {t for t, (_, ok) in bm25.term_weights(" ".join(sorted(words)), book_ids).items() if ok}
+        out[lang] = {w: {t: any(tok in known for tok in tokenize([t], lang)[0]) for t in ts} for w, ts in found.items()}
+    return out
+

@@ -216,6 +216,8 @@ class Source:
     # (monospaced), 2 table, 3 running header/footer; indent = a code line's indentation in characters, blank before
     # = 1 where the page sets a blank line between it and the code line before it (rag.context.layout)
     layout: list = field(default_factory=list)
+    cut_before: bool = False  # the book's text just before ``text`` stops mid-sentence and ``text`` goes on in lower
+    # case (rag.text.sentences.runs_on): its start is the rest of that sentence
 
     @property
     def quote(self) -> str:

@@ -66,6 +66,27 @@ def test_sources_merge_touching_windows_and_respect_budget():
     assert tight[0].hit.chunk_index == 4
 
 
+def test_a_source_that_begins_inside_a_sentence_knows_it_and_its_first_words_are_not_quoted():
+    """The chunk before a source ends a line of prose mid-sentence and the source goes on in lower case (a page
+    break cut the sentence): the source says so, and the passage answerer never starts a quote there; a source after
+    a heading or a finished sentence begins whole, even with a lower-case name ("live-config consists of …")."""
+    from rag.answer.passages import units
+
+    texts = ["We have also built the image with a fully encrypted and persistence",
+             "capable live system, which can be copied to a usb stick as explained before. We made a partition.",
+             "5.3 The live-config package",
+             "live-config consists of the scripts that run at boot time after live-boot."]
+    chunks = {i: Chunk("x", i, t, i + 1, i + 1, i * 200, i * 200 + len(t), tokens=30) for i, t in enumerate(texts)}
+
+    def neighbours(book, lo, hi):
+        return [chunks[i] for i in range(max(lo, 0), min(hi, 3) + 1)]
+
+    cut, whole = (build_sources([Hit(chunks[i], 1.0, 0.9)], 0, 1000, neighbours, {"x": "Book"})[0] for i in (1, 3))
+    assert cut.cut_before and not whole.cut_before
+    assert [u.kind for u in units(cut)] == ["fragment", "sentence"]
+    assert units(whole)[0].kind == "sentence"
+
+
 import pytest  # noqa: E402
 
 from rag.retrieve import fuse  # noqa: E402

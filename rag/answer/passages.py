@@ -51,7 +51,8 @@ MAX_CODE_LINES, MAX_TABLE_ROWS, MAX_ITEMS, MAX_WORDS = 30, 16, 12, 160
 class Unit:
     start: int  # span in the source text
     end: int
-    kind: str  # "sentence" | "item" | "code" | "table" | "heading" (the section's title, never quoted)
+    kind: str  # "sentence" | "item" | "code" | "table" | "heading" (the section's title, never quoted) |
+    # "boilerplate" (thanks, funding: quoted only when asked) | "fragment" (the rest of a sentence begun before)
     text: str  # whitespace-normalised prose; code and tables line by line (code indented as on the page)
     opens_paragraph: bool = True  # a blank line (or the source's start) comes before it
 
@@ -150,6 +151,9 @@ def units(src: Source) -> list[Unit]:
                      or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
+    if src.cut_before and out and out[0].kind == "sentence" and out[0].text[:1].islower() \
+            and not text[:out[0].start].strip():
+        out[0].kind = "fragment"  # the rest of a sentence that began before the source: never quoted, never led back to
     return out
 
 

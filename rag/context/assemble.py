@@ -7,6 +7,7 @@ from typing import Callable
 
 from ..chunking.zones import ZONES
 from ..settings import WindowTuning
+from ..text.sentences import runs_on
 from ..types import Chunk, FigureHit, Hit, Page, Source
 from .layout import source_layout, structured_text
 from .windows import Plan, adaptive_plan, fixed_plan
@@ -85,6 +86,8 @@ class ContextBuilder:
                     whole.append((at, c))
                 at += len(g["parts"][i]) + 1
             plans = g["plans"]
+            before = self.neighbours(g["book_id"], idx[0] - 1, idx[0] - 1) if idx[0] > 0 and \
+                idx[0] in by_index and g["parts"][idx[0]] == by_index[idx[0]].text else []
             sources.append(Source(
                 n=n, book_id=g["book_id"], book_title=self.titles.get(g["book_id"], g["book_id"]), hit=g["hit"],
                 text="\n".join(g["parts"][i] for i in idx), chunk_indices=idx,
@@ -94,7 +97,8 @@ class ContextBuilder:
                 context_label=_pages_label(cs or [g["hit"]]), score=g["score"], similarity=g["sim"],
                 plan={**plans[0].to_dict(), "summary": " | ".join(p.summary() for p in plans),
                       "merged_hits": [p.hit for p in plans]},
-                layout=source_layout(whole, self.page) if self.page else []))
+                layout=source_layout(whole, self.page) if self.page else [],
+                cut_before=bool(before) and runs_on(before[-1].text, g["parts"][idx[0]])))
         return sources
 
 

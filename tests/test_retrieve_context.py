@@ -73,7 +73,7 @@ def test_a_source_that_begins_inside_a_sentence_knows_it_and_its_first_words_are
     from rag.answer.passages import units
 
     texts = ["We have also built the image with a fully encrypted and persistence",
-             "capable live system, which can be copied to a usb stick as explained before. We made a partition.",
+             "capable live system, copied to a usb stick as explained before. We also made one more partition.",
              "5.3 The live-config package",
              "live-config consists of the scripts that run at boot time after live-boot."]
     chunks = {i: Chunk("x", i, t, i + 1, i + 1, i * 200, i * 200 + len(t), tokens=30) for i, t in enumerate(texts)}

@@ -66,7 +66,10 @@ progress_panel()
 books = svc.library.books()
 st.subheader("Books")
 if not books:
-    st.info("No books yet. Upload a PDF above to start.")
+    if any(j.active for j in svc.library.jobs(owner)):
+        st.info("No books yet: the uploads above are being added; each is listed here when it is ready.")
+    else:
+        st.info("No books yet. Upload a book above (PDF, EPUB, Word, HTML, Markdown or text) to start.")
 else:
     import pandas as pd  # only with books to list: the empty first page paints sooner
 

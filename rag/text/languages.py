@@ -41,26 +41,27 @@ NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it":
          "pt": "Portuguese", "vi": "Vietnamese"}
 
 
+def scores(text: str) -> dict[str, int]:
+    """Each language's count of its marker words in ``text`` (Vietnamese: also its letters with tone marks, the
+    strongest sign of it)."""
+    words = [w.lower() for w in _WORD.findall(text[:200_000])]
+    out = {lang: sum(1 for w in words if w in ws) for lang, ws in _WORDS.items()}
+    out["vi"] += len(_VI_LETTERS.findall(text[:200_000]))
+    return out
+
+
 def detect(text: str, default: str = "en") -> str:
     """The language of ``text`` (a code from ``LANGUAGES``), ``default`` when nothing tells."""
-    words = [w.lower() for w in _WORD.findall(text[:200_000])]
-    if not words:
-        return default
-    vi_letters = len(_VI_LETTERS.findall(text[:200_000]))
-    scores = {lang: sum(1 for w in words if w in ws) for lang, ws in _WORDS.items()}
-    scores["vi"] += vi_letters  # tone marks are the strongest sign of Vietnamese
-    best = max(scores, key=scores.get)  # a tie goes to the language listed first
-    return best if scores[best] > 0 else default
+    counts = scores(text)
+    best = max(counts, key=counts.get)  # a tie goes to the language listed first
+    return best if counts[best] > 0 else default
 
 
 def surely(text: str, lang: str, least: int = 2) -> bool:
     """Whether ``text`` is in ``lang`` beyond doubt: at least ``least`` of its words are that language's markers, more
     than any other language's ("man page mount options" has one German marker: not surely German)."""
-    words = [w.lower() for w in _WORD.findall(text[:20_000])]
-    scores = {code: sum(1 for w in words if w in ws) for code, ws in _WORDS.items()}
-    if lang == "vi":
-        scores["vi"] += len(_VI_LETTERS.findall(text[:20_000]))
-    return scores.get(lang, 0) >= least and all(v < scores[lang] for code, v in scores.items() if code != lang)
+    counts = scores(text)
+    return counts.get(lang, 0) >= least and all(v < counts[lang] for code, v in counts.items() if code != lang)
 
 
 def tokenize(texts: list[str], lang: str) -> list[list[str]]:

@@ -34,12 +34,13 @@ def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids
 
     members = {t: {t} for t in weights}
     weights = dict(weights)
+    book_langs = set(bm25.languages.values())
     for lang, found in bridge.items():
+        alts = bm25.term_weights(" ".join(t for ts in found.values() for t in ts), book_ids)  # once per language
         for word, translations in found.items():
-            keys = {t for code in {lang, *bm25.languages.values()} for t in tokenize([word], code)[0]} & set(members)
+            keys = {t for code in book_langs | {lang} for t in tokenize([word], code)[0]} & set(members)
             if not keys:
                 continue
-            alts = bm25.term_weights(" ".join(translations), book_ids)
             tokens = set(tokenize([" ".join(translations)], lang)[0])
             known = [w for a, (w, ok) in alts.items() if ok and a in tokens]
             for key in keys:

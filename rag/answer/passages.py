@@ -16,7 +16,7 @@ from ..chunking.zones import BOILERPLATE_LABEL
 from ..context.layout import CODE, FURNITURE, TABLE
 from ..query.conclusions import concludes
 from ..query.overview import introduces
-from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, CREDIT, NAMED_STATEMENT, PROOF, THANKS
+from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, CREDIT, NAMED_STATEMENT, PROMPT, PROOF, THANKS
 from ..text.sentences import page_break, runs_on
 from ..types import Source, heading_number
 
@@ -364,18 +364,18 @@ def _cut(u: Unit) -> bool:
     return u.kind == "item" and u.text.rstrip().endswith((":", ":=", "=", "⇔", "→"))
 
 
-# a shell listing's first command: the word after its prompt ("$ cp live-image.iso ${USBSTICK}" → cp)
-_PROMPTED = re.compile(r"^\s*[$#%>]\s+(?:sudo\s+)?([\w][\w.+-]*)")
-
-
 def _names_command(before: list[Unit], listing: Unit) -> bool:
-    """Whether the sentences just before a shell listing name the command it runs ("… use the cp command to copy
-    the image to the stick. This will overwrite …" + "$ cp live-image-i386.hybrid.iso ${USBSTICK}"): the listing is
-    what they describe, though no colon introduces it."""
-    m = _PROMPTED.match(listing.text) if listing.kind == "code" else None
-    if not m or len(m.group(1)) < 2:
+    """Whether the sentences just before a listing name the command its first line runs after its prompt ("… use the
+    cp command to copy the image to the stick. This will overwrite …" + "$ cp live-image-i386.hybrid.iso
+    ${USBSTICK}"): the listing is what they describe, though no colon introduces it."""
+    line = listing.text.lstrip() if listing.kind == "code" else ""
+    prompt = PROMPT.match(line)
+    words = line[prompt.end():].split() if prompt else []
+    words = words[1:] if words[:1] == ["sudo"] else words
+    command = re.match(r"\w[\w.+-]*", words[0]) if words else None
+    if not command or len(command.group()) < 2:
         return False
-    word = re.compile(rf"(?<![\w/.-]){re.escape(m.group(1))}(?![\w/-])")
+    word = re.compile(rf"(?<![\w/.-]){re.escape(command.group())}(?![\w/-])")
     return any(u.kind == "sentence" and word.search(u.text) for u in before)
 
 

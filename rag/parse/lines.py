@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..text.labels import PROMPT
 from ..types import PAGE_SEP
 from . import columns
 
@@ -100,7 +101,6 @@ def _carry_on(prev: dict, line: dict) -> None:
     prev["bbox"] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
-PROMPT = re.compile(r"^(?:[$#%] |>>> |\.\.\. |C:\\>)")  # a shell or Python prompt starts a line of its own
 
 
 def _join_code_wraps(block: dict, right: float) -> dict:

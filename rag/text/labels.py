@@ -50,3 +50,6 @@ THANKS = re.compile(
 CREDIT = re.compile(r"^[•*\-–]?\s*(?-i:[A-Z][\w.'’-]*)(?:\s+(?-i:[A-Z][\w.'’-]*)){1,3}\s+(?:has |have |also |kindly )?"
                     r"(?:sent|submitted|pointed out|spotted|found|made|suggested|wrote|fixed|corrected|contributed|"
                     r"helped|provided|translated|caught|noticed|reported|proofread|reviewed)\b", re.I)
+
+PROMPT = re.compile(r"^(?:[$#%] |>>> |\.\.\. |C:\\>)")  # a shell or Python prompt starts a line of its own (a
+# listing's line, read by the parse and by the passage answerer)

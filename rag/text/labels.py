@@ -1,6 +1,6 @@
 """The words a book's own structure is made of, as the passage answerer reads them: a theorem's or an example's label,
-where a proof begins, a sentence about the listing before it, and the acknowledgements that answer nothing (a
-sentence that thanks someone, a contributor list's credit)."""
+where a proof begins, a sentence about the listing before it, a listing line's prompt, and the acknowledgements that
+answer nothing (a sentence that thanks someone, a contributor list's credit)."""
 from __future__ import annotations
 
 import re

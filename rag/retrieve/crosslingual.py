@@ -30,11 +30,8 @@ def bridges(query: str, targets: tuple[str, ...], per_word: int = 6,
     if not others:  # the books are in the question's language, or no dictionary bridges the two
         return {}
     frame = _function_words(source)
-    words = []
-    for w in _WORD.findall(query):
-        toks = tokenize([w], source)[0]
-        if toks and toks[0] not in frame and w.lower() not in frame and len(w) > 2:
-            words.append(w)
+    found_words = [w for w in dict.fromkeys(_WORD.findall(query)) if len(w) > 2 and w.lower() not in frame]
+    words = [w for w, toks in zip(found_words, tokenize(found_words, source)) if toks and toks[0] not in frame]
     out = {}
     for target in others:
         found = translate(words, source, target, per_word, where)

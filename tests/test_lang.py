@@ -61,4 +61,5 @@ def test_each_book_is_searched_in_its_own_language():
 def test_a_language_is_sure_only_with_two_of_its_words_and_more_than_any_other():
     assert surely("Wie lege ich eine eigene Datei fest?", "de") and surely("Comment lire un fichier par ligne ?", "fr")
     assert not surely("man page mount options", "de")  # one German word among English keywords
+    assert surely("Welches ätherische Öl wirkte am besten gegen Mücken?", "de")  # one marker and German letters
     assert not surely("Was ist X?", "en")

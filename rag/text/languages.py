@@ -57,11 +57,19 @@ def detect(text: str, default: str = "en") -> str:
     return best if counts[best] > 0 else default
 
 
+# letters a language writes and English does not: with one marker word they make a short question sure
+_OWN_LETTERS = {"de": re.compile(r"[äöüßÄÖÜ]"), "fr": re.compile(r"[éèêëàâçùûîïôœÉÈÊÀÇŒ]")}
+
+
 def surely(text: str, lang: str, least: int = 2) -> bool:
-    """Whether ``text`` is in ``lang`` beyond doubt: at least ``least`` of its words are that language's markers, more
-    than any other language's ("man page mount options" has one German marker: not surely German)."""
+    """Whether ``text`` is in ``lang`` beyond doubt: more of its words are that language's markers than any other
+    language's, and at least ``least`` of them, or one and a letter of that language ("Welches ätherische Öl …?").
+    "man page mount options" has one German marker and no German letter: not surely German."""
     counts = scores(text)
-    return counts.get(lang, 0) >= least and all(v < counts[lang] for code, v in counts.items() if code != lang)
+    own = counts.get(lang, 0)
+    letters = _OWN_LETTERS.get(lang)
+    enough = own >= least or (own >= 1 and letters is not None and bool(letters.search(text)))
+    return enough and all(v < own for code, v in counts.items() if code != lang)
 
 
 def tokenize(texts: list[str], lang: str) -> list[list[str]]:

@@ -103,3 +103,19 @@ def test_a_named_subject_picks_the_books_about_it():
     assert lib.subject_books("How often do tomatoes need watering?") == []  # no name: every book
     assert lib.subject_books("What is the capital of France?") == []  # a name no book is about
     assert lib.subject_books("How do I write a Python function?", ["py"]) == []  # one book asked: nothing to pick
+
+
+def test_an_english_questions_function_words_do_not_match_a_french_books_english_example():
+    # a French book quoting an English example ("What is the value of x?") and a French sentence about the
+    # question's subject: "what", "is", "the", "of" are not French stopwords, yet they are no part of the subject
+    french = _chunks("fr-book", [
+        "Voici un exemple de question pour le paquet : What is the value of the sum in the following code of the "
+        "program? Il est écrit dans le fichier de la question avec les autres choix.",
+        "Les symboles des exemples sont dans la liste des symboles : la barre, le point et la virgule sont les "
+        "symboles que le programme utilise pour les choix de la question.",
+        "La compilation du document produit les sujets et les feuilles de réponses pour les étudiants."])
+    lib = LibraryBM25({"fr-book": BM25Index(french)})
+    assert lib.languages == {"fr-book": "fr"}
+    hits = lib.search("What is the meaning of the symbols in the examples?", 3)
+    assert hits and hits[0][0].chunk_index == 1
+    assert all(c.chunk_index != 0 for c, _ in hits)  # it shares only the frame of the question

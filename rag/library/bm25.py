@@ -149,7 +149,27 @@ def _idf(df: int, n: int) -> float:
 
 @functools.lru_cache(maxsize=256)
 def _query_tokens(query: str, lang: str) -> tuple[str, ...]:
-    return tuple(tokenize([query], lang)[0])
+    """The question's BM25 tokens for books in ``lang``; a question surely in another language loses its own
+    function words too ("what", "is", "the" are not French stopwords, yet match a French book's English example
+    more than anything the question is about)."""
+    from ..text.languages import detect, surely
+
+    toks = tokenize([query], lang)[0]
+    own = detect(query)
+    if own != lang and surely(query, own):
+        frame = _foreign_frame(own, lang)
+        toks = [t for t in toks if t not in frame]
+    return tuple(toks)
+
+
+@functools.lru_cache(maxsize=16)
+def _foreign_frame(own: str, lang: str) -> frozenset[str]:
+    """Language ``own``'s function words as ``lang``'s tokenizer writes them, and as written."""
+    from ..text.languages import MARKERS
+    from ..text.terms import STOPWORDS
+
+    words = MARKERS.get(own, "") + (" " + " ".join(sorted(STOPWORDS)) if own == "en" else "")
+    return frozenset(tokenize([words], lang)[0]) | frozenset(words.split())
 
 
 def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tuple[float, bool]]:

@@ -25,6 +25,9 @@ def _hits(chunks, order, sims):
     ("Do Kubernetes tomatoes need deep watering?", [0, 3], [0.5, 0.3], {"unknown": (0.2, 0.6)}),
     # nothing of the question anywhere
     ("Who won the FIFA World Cup?", [1, 2], [0.1, 0.05], {"coverage": 0.0, "unknown": 1.0}),
+    # the question's name is in the passage: nothing missing; a name the passages lack: all of it missing
+    ("How large is Jupiter?", [1, 0], [0.6, 0.2], {"name_missing": 0.0}),
+    ("How large is the garden of Versailles?", [3, 0], [0.4, 0.2], {"name_missing": 1.0}),
 ])
 def test_features_measure_coverage_of_salient_terms_and_unknown_words(question, order, sims, expect):
     chunks = _chunks()

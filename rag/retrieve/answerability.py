@@ -17,11 +17,14 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..text.terms import names as question_names
+
 FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agreement")
 # measured besides (``features``), for fitting other models: how far the best passage stands out from the
 # candidates' similarity floor, the best single sentence's share of the question's terms, whether the question is
-# in another language than English (the embedder is English: its similarities run lower there)
-EXTRA = ("sim_margin", "sentence_coverage", "other_language", "type_missing")
+# in another language than English (the embedder is English: its similarities run lower there), whether an expected
+# answer type is missing ("Who …?" and no name), the share of the question's names no passage holds
+EXTRA = ("sim_margin", "sentence_coverage", "other_language", "type_missing", "name_missing")
 MODEL_PATH = Path(__file__).with_name("answerability.json")
 
 
@@ -48,6 +51,10 @@ def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids
                 if not weights[key][1] and known:
                     weights[key] = (max(known), True)
     return weights, members
+
+
+def _name_terms(name: str, bm25, book_id: str) -> set[str]:
+    return bm25.text_terms(name, book_id)
 
 
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],
@@ -85,10 +92,15 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
     from ..query.kinds import expects, holds_answer_type
     from ..text.languages import detect
 
+    # the share of the question's names ("Japan", "CUDA", "MuseScore") that none of the three best passages has:
+    # a passage about currencies is no answer to "the currency of Japan"
+    named = [t for t in weights if any(t in _name_terms(n, bm25, h.chunk.book_id) for h in top[:1]
+                                       for n in question_names(query))] if bm25 is not None and top else []
+    name_missing = sum(1 for t in named if not any(t in s for s in per_hit)) / len(named) if named else 0.0
     kind = expects(query)  # "Who invented …?" needs a name in the passages, "In what year …?" a year
     missing = 1.0 if kind and not any(holds_answer_type(kind, h.chunk.text, query) for h in top) else 0.0
     return {
-        "type_missing": missing,
+        "type_missing": missing, "name_missing": round(name_missing, 4),
         "sim_margin": round(margin, 4), "sentence_coverage": round(sentence, 4),
         "other_language": 0.0 if detect(query) == "en" else 1.0,
         "top_sim": round(sims[0], 4) if sims else 0.0,

@@ -63,3 +63,13 @@ def test_a_language_is_sure_only_with_two_of_its_words_and_more_than_any_other()
     assert not surely("man page mount options", "de")  # one German word among English keywords
     assert surely("Welches ätherische Öl wirkte am besten gegen Mücken?", "de")  # one marker and German letters
     assert not surely("Was ist X?", "en")
+
+
+def test_the_answer_report_says_when_a_questions_language_is_only_a_guess():
+    from rag.pipeline.runner import context_report
+    from rag.settings import Settings
+
+    s = Settings()
+    assert context_report("Wie lese ich eine Datei Zeile für Zeile?", [], s)["language"] == "de"
+    assert context_report("What does zip return?", [], s)["language"] == "en"
+    assert context_report("man page mount options", [], s)["language"] == "de (unsure, not translated)"

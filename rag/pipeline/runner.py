@@ -146,9 +146,11 @@ class Pipeline:
 def context_report(query: str, sources: list[Source], s: Settings) -> dict:
     """How the context was made: mode, question type and language, each source's window decision."""
     from ..query.kinds import classify
-    from ..text.languages import detect
+    from ..text.languages import detect, surely
 
-    return {"mode": s.context_mode, "query_type": classify(query), "language": detect(query),
+    lang = detect(query)  # a question whose other language is a guess ("man page mount options") is not translated
+    shown = lang if lang == "en" or surely(query, lang) else f"{lang} (unsure, not translated)"
+    return {"mode": s.context_mode, "query_type": classify(query), "language": shown,
             "windows": [f"[{src.n}] {src.plan.get('summary', '')}" for src in sources]}
 
 

@@ -412,3 +412,13 @@ def test_an_item_a_displayed_formula_cut_goes_on_and_a_sentence_after_a_list_sta
     answer = backend.answer("Was ist ein topologischer Raum?", [source(text)])
     assert "so ist ⋃ i∈I Ui ∈ T\n" in answer  # the formula with its item
     assert "\nDie Elemente von T heißen offene Teilmengen von X." in answer or "Die Elemente" not in answer
+
+
+def test_a_line_of_glyphs_the_pdf_gives_no_characters_for_is_never_quoted():
+    # a music tutorial's note icons come out of PyMuPDF as U+FFFD: nothing to quote, and not the start of the next
+    # sentence ("� Note: Each note is relative …")
+    text = ("Ossia staves are printed smaller.\n\n\ufffd\n\ufffd\ufffd\nNote: Each note is relative to the previous "
+            "note in the input.\nThe first one is relative to c.")
+    us = units(source(text))
+    assert us and all("\ufffd" not in u.text for u in us)
+    assert any(u.text.startswith("Note: Each note is relative") for u in us)

@@ -66,6 +66,9 @@ class Unit:
         return bool(ENDS.search(self.text))
 
 
+UNMAPPED = "\ufffd"  # what PyMuPDF writes for a glyph without a character
+
+
 def _line_kinds(src: Source) -> dict[int, tuple[int, int]]:
     """Line start (in the source text) → (kind, indent) for lines the layout knows."""
     return {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in src.layout}
@@ -87,6 +90,9 @@ def units(src: Source) -> list[Unit]:
         k, _ = kinds.get(a, (0, 0))
         if not raw.strip():  # a page number the furniture pass blanked is still furniture: a page break
             lines.append((a, b, "furniture" if k == FURNITURE else "blank"))
+            continue
+        if not raw.replace(UNMAPPED, "").strip():  # glyphs the PDF gives no characters for (a music note, an
+            lines.append((a, b, "blank"))  # icon): nothing to quote, and no part of the sentence after them
             continue
         kind = ("code" if k == CODE else "table" if k == TABLE or raw.lstrip().startswith("|")
                 else "furniture" if k == FURNITURE else "text")

@@ -53,8 +53,12 @@ def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids
     return weights, members
 
 
-def _name_terms(name: str, bm25, book_id: str) -> set[str]:
-    return bm25.text_terms(name, book_id)
+def _name_terms(query: str, bm25, book_id: str) -> set[str]:
+    """The question's names as term_weights writes them: in the question's own language and in the book's."""
+    from ..text.languages import detect, tokenize
+
+    names = " ".join(question_names(query))
+    return (set(tokenize([names], detect(query))[0]) | bm25.text_terms(names, book_id)) if names else set()
 
 
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],
@@ -94,8 +98,8 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
 
     # the share of the question's names ("Japan", "CUDA", "MuseScore") that none of the three best passages has:
     # a passage about currencies is no answer to "the currency of Japan"
-    named = [t for t in weights if any(t in _name_terms(n, bm25, h.chunk.book_id) for h in top[:1]
-                                       for n in question_names(query))] if bm25 is not None and top else []
+    names = _name_terms(query, bm25, top[0].chunk.book_id) if bm25 is not None and top else set()
+    named = [t for t in weights if t in names]
     name_missing = sum(1 for t in named if not any(t in s for s in per_hit)) / len(named) if named else 0.0
     kind = expects(query)  # "Who invented …?" needs a name in the passages, "In what year …?" a year
     missing = 1.0 if kind and not any(holds_answer_type(kind, h.chunk.text, query) for h in top) else 0.0

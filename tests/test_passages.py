@@ -422,3 +422,10 @@ def test_a_line_of_glyphs_the_pdf_gives_no_characters_for_is_never_quoted():
     us = units(source(text))
     assert us and all("\ufffd" not in u.text for u in us)
     assert any(u.text.startswith("Note: Each note is relative") for u in us)
+
+
+def test_a_formulas_operator_without_characters_stays_inside_its_sentence():
+    text = "Ein Raum heißt kompakt, wenn jede Überdeckung eine endliche Teilüberdeckung\n\ufffd\ni∈J Ui = X besitzt."
+    us = units(source(text))
+    assert [u.text for u in us] == ["Ein Raum heißt kompakt, wenn jede Überdeckung eine endliche Teilüberdeckung "
+                                    "\ufffd i∈J Ui = X besitzt."]

@@ -69,6 +69,21 @@ class Unit:
 UNMAPPED = "\ufffd"  # what PyMuPDF writes for a glyph without a character
 
 
+def _glyph_lines(text: str, lines: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A line of glyphs without characters is part of a sentence it stands inside (a formula's big operator:
+    "endliche Teilüberdeckung" / "�" / "i∈J⊆I Ui = X"), else a blank line (a music tutorial's note icons before
+    "Note: Each note is relative …"): nothing to quote, and not the start of the next sentence."""
+    out = list(lines)
+    for i, (a, b, kind) in enumerate(lines):
+        if kind != "glyphs":
+            continue
+        before = next((text[x:y].rstrip() for x, y, k in reversed(lines[:i]) if k == "text"), "")
+        after = next((text[x:y].lstrip() for x, y, k in lines[i + 1:] if k not in ("blank", "glyphs")), "")
+        inside = before and not before.endswith((".", "!", "?", ":")) and after and not after[:1].isupper()
+        out[i] = (a, b, "text" if inside else "blank")
+    return out
+
+
 def _line_kinds(src: Source) -> dict[int, tuple[int, int]]:
     """Line start (in the source text) → (kind, indent) for lines the layout knows."""
     return {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in src.layout}
@@ -91,12 +106,13 @@ def units(src: Source) -> list[Unit]:
         if not raw.strip():  # a page number the furniture pass blanked is still furniture: a page break
             lines.append((a, b, "furniture" if k == FURNITURE else "blank"))
             continue
-        if not raw.replace(UNMAPPED, "").strip():  # glyphs the PDF gives no characters for (a music note, an
-            lines.append((a, b, "blank"))  # icon): nothing to quote, and no part of the sentence after them
+        if not raw.replace(UNMAPPED, "").strip():  # glyphs the PDF gives no characters for: settled below
+            lines.append((a, b, "glyphs"))
             continue
         kind = ("code" if k == CODE else "table" if k == TABLE or raw.lstrip().startswith("|")
                 else "furniture" if k == FURNITURE else "text")
         lines.append((a, b, kind))
+    lines = _glyph_lines(text, lines)
     out: list[Unit] = []
     titles = {_title(t) for t in src.hit.section.split(">") if t.strip()}
     i = 0

@@ -157,19 +157,9 @@ def _query_tokens(query: str, lang: str) -> tuple[str, ...]:
     toks = tokenize([query], lang)[0]
     own = detect(query)
     if own != lang and surely(query, own):
-        frame = _foreign_frame(own, lang)
+        frame = _function_words(own, lang)
         toks = [t for t in toks if t not in frame]
     return tuple(toks)
-
-
-@functools.lru_cache(maxsize=16)
-def _foreign_frame(own: str, lang: str) -> frozenset[str]:
-    """Language ``own``'s function words as ``lang``'s tokenizer writes them, and as written."""
-    from ..text.languages import MARKERS
-    from ..text.terms import STOPWORDS
-
-    words = MARKERS.get(own, "") + (" " + " ".join(sorted(STOPWORDS)) if own == "en" else "")
-    return frozenset(tokenize([words], lang)[0]) | frozenset(words.split())
 
 
 def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tuple[float, bool]]:
@@ -194,14 +184,15 @@ def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tupl
 
 
 @functools.lru_cache(maxsize=16)
-def _function_words(lang: str) -> frozenset[str]:
+def _function_words(lang: str, written_in: str = "") -> frozenset[str]:
     """BM25 tokens of a language's most frequent function and question words (``rag.text.languages``), plus the
-    English question frame of ``rag.text.terms.STOPWORDS``."""
+    English question frame of ``rag.text.terms.STOPWORDS``, as ``written_in``'s tokenizer writes them (default: the
+    language's own), and as written."""
     from ..text.terms import STOPWORDS
     from ..text.languages import MARKERS
 
     words = MARKERS.get(lang, "") + (" " + " ".join(sorted(STOPWORDS)) if lang == "en" else "")
-    return frozenset(tokenize([words], lang)[0]) | frozenset(words.split())
+    return frozenset(tokenize([words], written_in or lang)[0]) | frozenset(words.split())
 
 
 class LibraryBM25:

@@ -8,6 +8,7 @@ from pages._inspect_view import first_text_page, settings_label, side_by_side_ht
 from pages._widgets import histogram, source_parts, spans_html, stats_row
 from pages._browser import browser_id
 from pages._shared import chunking_picker, escape_markdown, get_service, show_error
+from rag.inspector.inspector import decision_text
 from rag.chunking import describe
 from rag.chunking.lint import CHECKS, counts
 from rag.context import DOC_TYPES, format_sources
@@ -212,11 +213,8 @@ with t_probe:
                 st.caption(escape_markdown(f"Also searched in the {NAMES.get(lang, lang)} books for the words' "
                                            f"translations that they hold "
                                            f"(dictionary): {words}"))
-            verdict = ("answers it" if a["answerable"] else "does not answer it: the chat says 'Not in your books' "
-                       "and lists these closest passages")
-            st.caption(escape_markdown(f"Decision (setting A): the library {verdict} — P(answerable) "
-                                       f"{a['probability']:.0%}, threshold {a['min_probability']:.0%}; searched "
-                                       f"{len(a['books'])} book(s); query “{a['query']}”"))
+            st.caption(escape_markdown(f"Decision (setting A): {decision_text(a)}; searched {len(a['books'])} "
+                                       f"book(s); query “{a['query']}”"))
             st.dataframe(pd.DataFrame([{
                 "rank": i + 1, "chunk": x["chunk"].chunk_index, "page": x["chunk"].pages_label,
                 "dense sim": round(x["similarity"], 3), "dense rank": x["dense_rank"], "BM25": round(x["bm25"], 2),

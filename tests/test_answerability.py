@@ -208,3 +208,13 @@ def test_the_passage_holding_the_numbers_the_question_names_is_quoted_not_a_look
     # without numbers in the question the first source leads, as before
     assert ExtractiveBackend(embed, 1).select("Which precedent did the judges adopt?", sources)[0][1] == 1
 
+
+
+def test_the_inspector_names_the_outcome_the_chat_shows():
+    from rag.inspector.inspector import decision_text
+
+    likely = decision_text({"probability": 0.6, "min_probability": 0.7, "likely_probability": 0.45,
+                            "outcome": "likely", "answerable": True})
+    assert likely.startswith("a likely answer") and "60%" in likely and "70%" in likely and "45%" in likely
+    assert decision_text({"probability": 0.9, "outcome": "answer"}).startswith("the library answers it")
+    assert decision_text({"probability": 0.2, "outcome": "not_found"}).startswith("not in your books")

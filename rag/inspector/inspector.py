@@ -143,7 +143,8 @@ class Inspector:
                               follow_chunks=follow_chunks)
         if r.done:
             return {"question": question, "query": r.query, "candidates": [], "sources": [], "context": "",
-                    "tokens": 0, "trace": r.trace, "answerable": False, "probability": 0.0, "books": []}
+                    "tokens": 0, "trace": r.trace, "answerable": False, "probability": 0.0, "books": [],
+                    "outcome": "not_found"}
         kept = {h.chunk.id for h in r.hits}
         context = format_sources(r.sources)
         report = context_report(r.query, r.sources, s)
@@ -162,6 +163,8 @@ class Inspector:
             "answerable": r.answerable,
             "probability": r.probability,
             "min_probability": s.answerable_min,
+            "likely_probability": s.likely_min,
+            "outcome": r.outcome,
             "evidence": dict(r.evidence),
             "candidates": [
                 {
@@ -195,3 +198,13 @@ def found_translations(bridge: dict, bm25, book_ids: list[str]) -> dict[str, dic
         out[lang] = {w: {t: any(tok in known for tok in tokenize([t], lang)[0]) for t in ts} for w, ts in found.items()}
     return out
 
+
+
+def decision_text(probe: dict) -> str:
+    """The probe's answerability decision in words, with the two thresholds it was judged by."""
+    p, hi, lo = probe.get("probability", 0.0), probe.get("min_probability", 0.7), probe.get("likely_probability", 0.45)
+    outcome = probe.get("outcome") or ("answer" if probe.get("answerable") else "not_found")
+    said = {"answer": "the library answers it",
+            "likely": "a likely answer: the chat shows it with a low-confidence label",
+            "not_found": "not in your books: the chat says so and lists these closest passages"}.get(outcome, outcome)
+    return f"{said} — P(answerable) {p:.0%} (an answer from {hi:.0%}, a likely answer from {lo:.0%})"

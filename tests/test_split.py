@@ -41,3 +41,13 @@ def test_chunking_and_quoting_never_import_nltk():
             "quotable(b.text); print('nltk' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr[-2000:]
+
+
+def test_no_sentence_begins_with_a_stop_or_a_closing_bracket():
+    from rag.text.sentences import quotable, sentence_spans
+
+    text = ("Essential oils have a wide range of activities (e.g. antibacterial, antifungal, etc. . .) and remain "
+            "promising sources of new therapeutics [37, 38]. A growing attention has been given to them.")
+    spans = [text[a:b] for a, b in sentence_spans(text)]
+    assert len(spans) == 2 and spans[0].endswith("[37, 38].") and spans[1].startswith("A growing")
+    assert [q.split()[0] for q in quotable(text)] == ["Essential", "A"]

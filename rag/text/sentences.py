@@ -33,6 +33,7 @@ ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|b
 _RUNS_FROM = re.compile(r"(?:^|\n)[ \t]*[^\W\d_](?:[^\n=(){};<> ]| (?! ))*? \S+ \S+ [^\W\d_]*[a-zà-ÿß,][ \t]*$")
 _RUNS_INTO = re.compile(r"^[ \t]*[a-zà-ÿß][a-zà-ÿß'’-]*[ \t]+[^\W\d_](?:[^\n=(){};<> ]| (?! ))*(?:\n|$)", re.U)
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+_CANNOT_START = re.compile(r"^\s*[.,;:)\]}…]")  # no sentence begins so: a split inside "etc. . .) and remain …"
 _BLANKED_LINE = re.compile(r"\n[ \t]+\n")  # a line of spaces: furniture the parse blanked (a page number, a header)
 
 
@@ -96,7 +97,7 @@ def join_abbreviations(text: str, parts: list[str]) -> list[str]:
         end = cursor = start + len(p)
         prev = text[out[-1][0]:out[-1][1]] if out else ""
         if out and (
-            ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))
+            ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev)) or _CANNOT_START.match(p)
         ):  # "Fig 2." + caption
             out[-1] = (out[-1][0], end)
         else:
@@ -122,7 +123,8 @@ def sentence_spans(text: str, min_words: int = MIN_WORDS) -> list[tuple[int, int
             for a, b in span_tokenize(ptext[c0:c1]):
                 a, b = p0 + c0 + a, p0 + c0 + b
                 prev = text[joined[-1][0]:joined[-1][1]] if joined else ""
-                if joined and (ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))):
+                if joined and (ABBREVIATION_END.search(prev) or (len(prev.split()) <= 2 and caption_key(prev))
+                               or _CANNOT_START.match(text[a:b])):
                     joined[-1] = (joined[-1][0], b)  # "… drawn in Fig." + "2 explains …"
                 else:
                     joined.append((a, b))

@@ -429,3 +429,13 @@ def test_a_formulas_operator_without_characters_stays_inside_its_sentence():
     us = units(source(text))
     assert [u.text for u in us] == ["Ein Raum heißt kompakt, wenn jede Überdeckung eine endliche Teilüberdeckung "
                                     "\ufffd i∈J Ui = X besitzt."]
+
+
+def test_the_shown_passage_drops_note_icons_and_keeps_a_formulas_operator():
+    from rag.evidence.blocks import source_blocks
+
+    text = ("Ossia staves are printed smaller.\n\ufffd\n\ufffd\ufffd\nNote: Each note is relative.\n\n"
+            "eine endliche Teilüberdeckung\n\ufffd\ni∈J Ui = X besitzt.")
+    shown = " ".join(b.text for b in source_blocks(text))
+    assert "Note: Each note is relative." in shown and "Teilüberdeckung \ufffd i∈J" in shown
+    assert shown.count("\ufffd") == 1

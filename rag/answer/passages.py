@@ -17,7 +17,7 @@ from ..context.layout import CODE, FURNITURE, TABLE
 from ..query.conclusions import concludes
 from ..query.overview import introduces
 from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, CREDIT, NAMED_STATEMENT, PROMPT, PROOF, THANKS
-from ..text.sentences import page_break, runs_on
+from ..text.sentences import glyphs_inside, glyphs_only, page_break, runs_on
 from ..types import Source, heading_number
 
 # a list item opens its line: a bullet, "1." / "2)" / "(3)", "a)" / "(b)", "(i)" … "(xii)", "Step 3:" is prose
@@ -66,21 +66,14 @@ class Unit:
         return bool(ENDS.search(self.text))
 
 
-UNMAPPED = "\ufffd"  # what PyMuPDF writes for a glyph without a character
-
-
 def _glyph_lines(text: str, lines: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """A line of glyphs without characters is part of a sentence it stands inside (a formula's big operator:
-    "endliche Teilüberdeckung" / "�" / "i∈J⊆I Ui = X"), else a blank line (a music tutorial's note icons before
-    "Note: Each note is relative …"): nothing to quote, and not the start of the next sentence."""
+    """A line of glyphs without characters is text inside a sentence, else a blank line (``glyphs_inside``)."""
     out = list(lines)
     for i, (a, b, kind) in enumerate(lines):
-        if kind != "glyphs":
-            continue
-        before = next((text[x:y].rstrip() for x, y, k in reversed(lines[:i]) if k == "text"), "")
-        after = next((text[x:y].lstrip() for x, y, k in lines[i + 1:] if k not in ("blank", "glyphs")), "")
-        inside = before and not before.endswith((".", "!", "?", ":")) and after and not after[:1].isupper()
-        out[i] = (a, b, "text" if inside else "blank")
+        if kind == "glyphs":
+            before = next((text[x:y] for x, y, k in reversed(lines[:i]) if k == "text"), "")
+            after = next((text[x:y] for x, y, k in lines[i + 1:] if k not in ("blank", "glyphs")), "")
+            out[i] = (a, b, "text" if glyphs_inside(before, after) else "blank")
     return out
 
 
@@ -106,7 +99,7 @@ def units(src: Source) -> list[Unit]:
         if not raw.strip():  # a page number the furniture pass blanked is still furniture: a page break
             lines.append((a, b, "furniture" if k == FURNITURE else "blank"))
             continue
-        if not raw.replace(UNMAPPED, "").strip():  # glyphs the PDF gives no characters for: settled below
+        if glyphs_only(raw):  # glyphs the PDF gives no characters for: settled below
             lines.append((a, b, "glyphs"))
             continue
         kind = ("code" if k == CODE else "table" if k == TABLE or raw.lstrip().startswith("|")

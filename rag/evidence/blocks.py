@@ -15,6 +15,8 @@ import re
 import statistics
 from dataclasses import dataclass
 
+from ..text.sentences import glyphs_inside, glyphs_only
+
 TEXT, CODE, TABLE, FURNITURE = 0, 1, 2, 3  # line kinds (rag.parse.lines; Source.layout)
 
 # a list item: a bullet, "1." / "1)" / "(1)", "a)" / "(a)" — then text
@@ -168,9 +170,14 @@ def source_blocks(text: str, layout: list | tuple = ()) -> list[Block]:
                 blocks.append(Block("para", "\n".join(" ".join(t.split()) for t in lines)))
         table.clear()
 
-    for raw, k, indent in _kinds(text, layout):
+    lines = _kinds(text, layout)
+    for i, (raw, k, indent) in enumerate(lines):
         if k == FURNITURE:
             continue
+        if glyphs_only(raw) and not glyphs_inside(
+                next((r for r, kk, _ in reversed(lines[:i]) if kk == TEXT and r.strip() and not glyphs_only(r)), ""),
+                next((r for r, _, _ in lines[i + 1:] if r.strip() and not glyphs_only(r)), "")):
+            raw = ""  # note icons and the like the PDF gives no characters for: a blank line, not a line of "�"
         if k == CODE and raw.strip():
             flush_text()
             flush_table()

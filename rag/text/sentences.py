@@ -37,6 +37,22 @@ _CANNOT_START = re.compile(r"^\s*[.,;:)\]}…]")  # no sentence begins so: a spl
 _BLANKED_LINE = re.compile(r"\n[ \t]+\n")  # a line of spaces: furniture the parse blanked (a page number, a header)
 
 
+UNMAPPED = "\ufffd"  # what PyMuPDF writes for a glyph without a character (a note icon, a formula's big operator)
+
+
+def glyphs_only(line: str) -> bool:
+    """A line made only of glyphs without characters."""
+    return bool(line.strip()) and not line.replace(UNMAPPED, "").strip()
+
+
+def glyphs_inside(before: str, after: str) -> bool:
+    """Whether a line of such glyphs stands inside a sentence: the text line before it does not end one and the next
+    does not start one ("endliche Teilüberdeckung" / "�" / "i∈J⊆I Ui = X"). Elsewhere (LilyPond's note icons before
+    "Note: Each note …") it is nothing to show or quote."""
+    before, after = before.rstrip(), after.lstrip()
+    return bool(before) and not before.endswith((".", "!", "?", ":")) and bool(after) and not after[:1].isupper()
+
+
 def page_break(gap: str) -> bool:
     """Whether the white space ``gap`` between two lines is a page break: blank lines holding a blanked one."""
     return not gap.strip() and bool(_BLANKED_LINE.search(gap))

@@ -439,3 +439,21 @@ def test_the_shown_passage_drops_note_icons_and_keeps_a_formulas_operator():
     shown = " ".join(b.text for b in source_blocks(text))
     assert "Note: Each note is relative." in shown and "Teilüberdeckung \ufffd i∈J" in shown
     assert shown.count("\ufffd") == 1
+
+
+def test_two_passages_of_one_source_a_listing_apart_are_quoted_as_one_in_the_books_order():
+    from rag.answer.extractive import bridge_gaps
+    from rag.answer.passages import Passage
+
+    text = ("The built-in function open returns a file object you can use to read the file.\n\n"
+            "fin = open('words.txt')\n\nfin is a common name for a file object used for input.\n\n"
+            "The file object provides several methods for reading, including readline.")
+    us = units(source(text, code=("fin = open('words.txt')",)))
+    assert [u.kind for u in us] == ["sentence", "code", "sentence", "sentence"]
+    first, second = Passage(1, us[0:1], 0), Passage(1, us[3:4], 0)
+    one = bridge_gaps([first, second], {1: [(0, 0), (3, 3)]}, {1: us}, 2)
+    assert len(one) == 1 and [u.kind for u in one[0].units] == ["sentence", "code", "sentence", "sentence"]
+    assert "fin = open('words.txt')" in one[0].render() and one[0].anchor == 0
+    assert len(bridge_gaps([first, second], {1: [(0, 0), (3, 3)]}, {1: us}, 1)) == 2  # three units apart: two
+    later = bridge_gaps([second, first], {1: [(3, 3), (0, 0)]}, {1: us}, 2)  # the later one chosen first
+    assert len(later) == 1 and later[0].units[0].text.startswith("The built-in") and later[0].anchor == 3

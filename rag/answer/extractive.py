@@ -67,6 +67,35 @@ BYLINE_LINES = 4  # a title page's author lines quoted at most (a long author li
 OVERVIEW_FIRST_WORDS = 6  # a book's account of itself starts at its first whole sentence this long (not its title)
 
 
+def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], us: dict[int, list],
+                gap: int) -> list[Passage]:
+    """Two passages of one source at most ``gap`` units apart are one passage, with what stands between them (the
+    listing and the sentence that explain the second: "… returns a file object" + ">>> fin = open('words.txt')" +
+    "fin is a common name …" + "The file object provides … readline"), where the first of them was chosen."""
+    if gap <= 0:
+        return chosen
+    spans = {}
+    seen: dict[int, int] = {}
+    for p in chosen:
+        i = seen.get(p.n, 0)
+        spans[id(p)] = taken[p.n][i]
+        seen[p.n] = i + 1
+    out: list[Passage] = []
+    merged: set[int] = set()
+    for i, p in enumerate(chosen):
+        if id(p) in merged:
+            continue
+        a, b = spans[id(p)]
+        anchor = a + p.anchor
+        for q in chosen[i + 1:]:
+            qa, qb = spans[id(q)]
+            if q.n == p.n and id(q) not in merged and (0 <= qa - b - 1 <= gap or 0 <= a - qb - 1 <= gap):
+                a, b = min(a, qa), max(b, qb)
+                merged.add(id(q))
+        out.append(Passage(p.n, us[p.n][a:b + 1], anchor - a) if (a, b) != spans[id(p)] else p)
+    return out
+
+
 class ExtractiveBackend:
     name = "extractive"
 
@@ -253,7 +282,7 @@ class ExtractiveBackend:
             covered |= terms & text_terms
             said |= text_terms
             taken.setdefault(n, []).append((a, b))
-        return chosen
+        return bridge_gaps(chosen, taken, us, t.gap_units)
 
     @staticmethod
     def byline(question: str, sources: list[Source]) -> Passage | None:

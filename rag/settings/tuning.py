@@ -33,6 +33,8 @@ class ExtractiveTuning(_Group):
     keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left "
                                                "out.")
     shortlist: int = Field(48, description="Candidate sentences embedded per question (by their score without cosine).")
+    gap_units: int = Field(2, description="Two passages of one source at most this many units (sentences, listings) "
+                                          "apart are quoted as one, with what stands between them; 0: never.")
     new_words: int = Field(6, description="A further passage must bring this many content words the answer does not "
                                           "have yet (or a question term it lacks).")
     duplicate_share: float = Field(0.8, description="A sentence sharing more than this share of its words with one "

@@ -134,3 +134,19 @@ def test_book_type_guess():
     faq = [Chunk("b", i, "Q: Why? A: Because. Q: How? A: So.", 1, 1, 0, 5, section=f"s{i // 20}", tokens=180)
            for i in range(60)]
     assert guess_doc_type(faq) == "reference"
+
+
+def test_a_top_hits_window_leaves_room_for_the_later_hits_own_chunks():
+    chunks = _chunks(30)
+    hits = [Hit(chunks[i], 1.0, 0.9) for i in (3, 15, 25)]
+
+    def neighbours(book, lo, hi):
+        return [chunks[i] for i in range(max(lo, 0), min(hi, 29) + 1)]
+
+    budget = sum(chunks[i].tokens for i in (2, 3, 4, 15))  # the first window and one more hit, no more
+    first_come = ContextBuilder("fixed", 1, budget, neighbours, {"b": "B"}, tuning=WindowTuning(reserve_hits=0))
+    assert [s.hit.chunk_index for s in first_come.build(hits)] == [3, 15]
+    kept = ContextBuilder("fixed", 1, budget, neighbours, {"b": "B"}, tuning=WindowTuning(reserve_hits=9)).build(hits)
+    assert [s.hit.chunk_index for s in kept] == [3, 15, 25]
+    assert sum(s.plan["tokens"] for s in kept) <= budget
+    assert len(kept[0].chunk_indices) < 3  # the first window gave up a neighbour for them

@@ -53,10 +53,15 @@ class ContextBuilder:
     def build(self, hits: list[Hit]) -> list[Source]:
         groups: list[dict] = []  # {book_id, parts: {idx: text}, chunks: {idx: Chunk}, hits, hit, score, sim, plans}
         used = 0
-        for h in hits:
+        keep = self.tuning.reserve_hits if self.tuning is not None else 0
+        for k, h in enumerate(hits):
             c = h.chunk
             have = set().union(*(g["parts"] for g in groups if g["book_id"] == c.book_id)) if groups else set()
-            plan = self.plan(c, self.budget - used, have)
+            # the next few hits' own chunks are kept room for: a top hit's wide window does not push out a later
+            # hit that retrieval also kept
+            later = sum(x.chunk.tokens for x in hits[k + 1:k + 1 + keep] if x.chunk.chunk_index not in have)
+            room = self.budget - used
+            plan = self.plan(c, max(min(room, c.tokens), room - later), have)
             if plan is None:
                 continue
             used += sum(n for i, n in plan.sizes.items() if i not in have)

@@ -52,6 +52,8 @@ class WindowTuning(_Group):
                                                                          "hit.")
     doc_factor: dict[str, float] = Field({"reference": 0.7, "procedural": 1.3, "narrative": 1.0},
                                          description="Budget factor by book type.")
+    reserve_hits: int = Field(9, description="Room is kept in the budget for this many next hits' own chunks while "
+                                             "a hit's window is planned (0: first come, first served).")
     min_piece: int = Field(24, description="A neighbour cut to fit shorter than this many word-pieces is left out.")
 
 

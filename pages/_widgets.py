@@ -159,6 +159,9 @@ def outcome_line(answer: dict) -> None:
         badge = "Likely answer · low confidence"
         st.badge(badge, icon=":material/help:", color="orange")
         words = words.removeprefix(badge).strip()  # the badge says it once: "(67%): the best passage matches, …"
+        if words.startswith("(") and "):" in words:  # … and the line under it reads on its own: "67% — the best …"
+            pct, rest = words[1:].split("):", 1)
+            words = f"{pct} — {rest.strip()}"
     st.caption(escape_markdown(words), help="Confidence = how likely it is that your books answer the question, "
                "calibrated on questions with known answers (the same number the Metrics page shows).")
 

@@ -299,7 +299,7 @@ def test_stored_answers_show_their_outcome_likely_and_from_before_outcomes(data_
     at.switch_page("pages/chat.py").run()
     assert not at.exception
     words = [c.value for m in at.chat_message for c in m.caption]
-    assert any(w.startswith("\\(52%\\): the best passage matches") for w in words), words
+    assert any(w.startswith("52% — the best passage matches") for w in words), words
     badges = [e.value for m in at.chat_message for e in m.markdown if "-badge[" in e.value]
     assert sum("Likely answer · low confidence" in b for b in badges) == 1  # said once, as the badge
     assert not any("Likely answer" in w for w in words)

@@ -457,3 +457,12 @@ def test_two_passages_of_one_source_a_listing_apart_are_quoted_as_one_in_the_boo
     assert len(bridge_gaps([first, second], {1: [(0, 0), (3, 3)]}, {1: us}, 1)) == 2  # three units apart: two
     later = bridge_gaps([second, first], {1: [(3, 3), (0, 0)]}, {1: us}, 2)  # the later one chosen first
     assert len(later) == 1 and later[0].units[0].text.startswith("The built-in") and later[0].anchor == 3
+
+
+def test_a_passage_whose_first_sentence_says_if_these_starts_with_what_these_are():
+    text = ("Two more commands that may appear in a score block are the layout and midi blocks.\n\n"
+            "If these appear as shown they will cause LilyPond to produce a printed output and a MIDI output.")
+    us = units(source(text))
+    assert grow(us, 1, lambda k: False, 4)[0] == 0
+    plain = units(source("LilyPond reads the input file.\n\nIf you start it twice, it reads it twice."))
+    assert grow(plain, 1, lambda k: False, 4)[0] == 1  # "If you …" points at nothing before it

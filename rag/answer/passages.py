@@ -24,7 +24,9 @@ from ..types import Source, heading_number
 ITEM = re.compile(r"^\s*(?:[-•*–▪◦·●○■□➢►✓]\s|\(?\d{1,2}[.)](?![\d.])\s*|\([a-z]\)\s*|[a-z]\)\s+|"
                   r"\((?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s*|(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s+)(?=\S)", re.I)
 # a sentence that points back at what came before it
-REFERS_BACK = re.compile(r"^\s*(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|"
+REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|sobald|si|quand|lorsque)\s+"
+                         r"(?=(?:this|these|those|they|it|diese[rsmn]?|sie|es|ces|ceux|celles|ils|elles)\b))?"
+                         r"(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|"
                          r"for (?:example|instance)|e\.\s?g\.|dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|"
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)

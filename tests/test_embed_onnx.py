@@ -226,3 +226,20 @@ def test_the_ingest_queue_pauses_at_each_progress_step(tmp_path):
     job = q.submit(b"x", "x.pdf")
     q.wait(30)
     assert job.state == "done" and len(pauses) == 3
+
+
+def test_an_export_whose_candidates_could_not_even_run_is_not_recorded(tmp_path, monkeypatch):
+    """Files gone mid-export or a full disk are no verdict on this machine: no rejection is cached, and the next
+    start exports again (a quality-check failure, above, is cached)."""
+    from rag.embed import candidates as cands, export
+    from rag.text.tokens import model_path
+
+    monkeypatch.setattr(export, "_export", lambda model_dir, out: out.write_bytes(b""))
+    monkeypatch.setattr(cands, "fuse", lambda *a, **k: {})  # no fused graph: the plain recipes
+    monkeypatch.setattr(export, "_reference", lambda *a, **k: (None, 1.0))
+    monkeypatch.setattr(export, "measure", lambda files, *a, **k: {n: {"error": "NoSuchFile: gone"} for n in files})
+    monkeypatch.setenv("RAG_EMBED_CANDIDATES", "fp32")
+    out = tmp_path / "m.onnx"
+    with pytest.raises(RuntimeError, match="could be run"):
+        export.build(model_path("all-MiniLM-L6-v2"), out)
+    assert not out.with_suffix(".json").exists() and not out.with_name("m.work").exists()

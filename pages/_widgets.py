@@ -7,6 +7,7 @@ labels that Streamlit reads as Markdown (expanders, buttons, captions) get it es
 from __future__ import annotations
 
 import html
+import re
 
 import altair as alt
 import pandas as pd
@@ -175,22 +176,40 @@ def checks_line(answer: dict) -> None:
 
 
 def sources_list(answer: dict, key: str, gone: set[str]) -> None:
-    """The sources, one line each (book › section, page): the passage on demand, the page one click away."""
-    from pages._reader import open_source_button
-
+    """The sources the answer cites, one line each (book › section, page): the passage on demand, the page one
+    click away; the other passages searched behind a switch (a declined question lists its closest ones)."""
     sources = answer.get("sources") or []
     if not sources:
         return
     not_found = answer.get("not_found") or answer.get("outcome") == "not_found"
     st.caption("Closest passages (they do not answer the question)" if not_found else "Sources")
-    for s in sources:
-        src = _source(s)
-        with st.container(horizontal=True, vertical_alignment="top", gap="small", wrap=False):
-            with st.expander(escape_markdown(f"[{src.n}] {src.label}"), key=f"{key}-s{src.n}", on_change="rerun",
-                             type="compact", width="stretch") as box:
-                if box.open:
-                    passage(src, key=f"{key}-s{src.n}-text")
-            open_source_button(answer, src, key=f"{key}-o{src.n}", disabled=src.book_id in gone)
+    cited = set() if not_found else cited_numbers(answer.get("text") or "")
+    shown = [s for s in sources if not cited or _source(s).n in cited]
+    rest = [s for s in sources if s not in shown]
+    for s in shown:
+        _source_row(answer, _source(s), key, gone)
+    if rest and st.toggle(f"{len(rest)} more passage(s) searched, not quoted", key=f"{key}-rest"):
+        for s in rest:
+            _source_row(answer, _source(s), key, gone)
+
+
+def cited_numbers(text: str) -> set[int]:
+    """The source numbers an answer's text cites ([1], [2, 3])."""
+    from rag.evidence.blocks import CITATION
+
+    return {int(n) for m in CITATION.finditer(text) for n in re.split(r"\s*[,;]\s*", m.group(1))}
+
+
+def _source_row(answer: dict, src, key: str, gone: set[str]) -> None:
+    """One source: its label opening its passage, and the button that opens its page in the reader."""
+    from pages._reader import open_source_button
+
+    with st.container(horizontal=True, vertical_alignment="top", gap="small", wrap=False):
+        with st.expander(escape_markdown(f"[{src.n}] {src.label}"), key=f"{key}-s{src.n}", on_change="rerun",
+                         type="compact", width="stretch") as box:
+            if box.open:
+                passage(src, key=f"{key}-s{src.n}-text")
+        open_source_button(answer, src, key=f"{key}-o{src.n}", disabled=src.book_id in gone)
 
 
 def passage(src, key: str) -> None:

@@ -425,3 +425,24 @@ def test_the_probe_difference_is_side_by_side_and_escaped():
     assert "**bold** stays literal" in out and "<strong>" not in out and "<b>" not in out
     assert out.count('class="chg"') >= 2 and 'class="del"' not in out.split("<h5>B</h5>")[1]
     assert out.count("Same line.") == 2 and "max-height" in out  # bounded height, scrolls
+
+
+def test_an_answer_lists_the_sources_it_cites_and_the_others_behind_a_switch(data_dir, book_pdf, embed):
+    f = library_with(book_pdf, embed, "garden.pdf")
+    stored = f.ask("How often do tomatoes need watering?").consume().to_dict()
+    assert len(stored["sources"]) >= 2
+    cites_one = {**stored, "text": "Tomatoes need watering twice a week. [1]"}
+    cid = f.chats.new("Cited sources", owner="c" * 32)
+    f.chats.add_message(cid, "user", stored["question"])
+    f.catalog.chats.add_message(cid, "assistant", cites_one["text"], cites_one)
+    at = app()
+    at.session_state["browser_id"], at.session_state["browser_id_stored"] = "c" * 32, True
+    at.query_params["chat"] = str(cid)
+    at.switch_page("pages/chat.py").run()
+    assert not at.exception
+    labels = [e.label for e in at.chat_message[1].expander if e.label.startswith("\\[")]
+    assert len(labels) == 1 and labels[0].startswith("\\[1\\]")  # only the cited source
+    more = [t for t in at.chat_message[1].toggle]
+    assert len(more) == 1 and more[0].label.startswith(f"{len(stored['sources']) - 1} more passage")
+    more[0].set_value(True).run()
+    assert len([e for e in at.chat_message[1].expander if e.label.startswith("\\[")]) == len(stored["sources"])

@@ -71,7 +71,8 @@ def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], 
                 gap: int) -> list[Passage]:
     """Two passages of one source at most ``gap`` units apart are one passage, with what stands between them (the
     listing and the sentence that explain the second: "… returns a file object" + ">>> fin = open('words.txt')" +
-    "fin is a common name …" + "The file object provides … readline"), where the first of them was chosen."""
+    "fin is a common name …" + "The file object provides … readline"), where the first of them was chosen, when
+    the later-chosen one follows it in the book."""
     if gap <= 0:
         return chosen
     spans = {}
@@ -89,8 +90,8 @@ def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], 
         anchor = a + p.anchor
         for q in chosen[i + 1:]:
             qa, qb = spans[id(q)]
-            if q.n == p.n and id(q) not in merged and (0 <= qa - b - 1 <= gap or 0 <= a - qb - 1 <= gap):
-                a, b = min(a, qa), max(b, qb)
+            if q.n == p.n and id(q) not in merged and 0 <= qa - b - 1 <= gap:  # what follows it: the best passage
+                b = qb  # still opens the answer (a passage before it stays a passage of its own)
                 merged.add(id(q))
         out.append(Passage(p.n, us[p.n][a:b + 1], anchor - a) if (a, b) != spans[id(p)] else p)
     return out

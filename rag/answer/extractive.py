@@ -69,10 +69,10 @@ OVERVIEW_FIRST_WORDS = 6  # a book's account of itself starts at its first whole
 
 def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], us: dict[int, list],
                 gap: int) -> list[Passage]:
-    """Two passages of one source at most ``gap`` units apart are one passage, with what stands between them (the
-    listing and the sentence that explain the second: "… returns a file object" + ">>> fin = open('words.txt')" +
-    "fin is a common name …" + "The file object provides … readline"), where the first of them was chosen, when
-    the later-chosen one follows it in the book."""
+    """A chosen passage that follows an earlier-chosen one of the same source at most ``gap`` units after it joins
+    it, with what stands between them (the listing and the sentence that explain it: "… returns a file object" +
+    ">>> fin = open('words.txt')" + "fin is a common name …" + "The file object provides … readline"); the passage
+    chosen first still opens the answer."""
     if gap <= 0:
         return chosen
     spans = {}

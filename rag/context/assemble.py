@@ -59,7 +59,9 @@ class ContextBuilder:
             have = set().union(*(g["parts"] for g in groups if g["book_id"] == c.book_id)) if groups else set()
             # the next few hits' own chunks are kept room for: a top hit's wide window does not push out a later
             # hit that retrieval also kept
-            later = sum(x.chunk.tokens for x in hits[k + 1:k + 1 + keep] if x.chunk.chunk_index not in have)
+            placed = {(g["book_id"], i) for g in groups for i in g["parts"]}
+            later = sum(x.chunk.tokens for x in hits[k + 1:k + 1 + keep]
+                        if (x.chunk.book_id, x.chunk.chunk_index) not in placed)
             room = self.budget - used
             plan = self.plan(c, max(min(room, c.tokens), room - later), have)
             if plan is None:

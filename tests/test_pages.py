@@ -284,13 +284,11 @@ def test_chats_have_urls_a_list_and_a_new_tab_starts_a_new_chat(data_dir, book_p
     assert not gone.exception and any("is not there" in i.value for i in gone.info)
 
 
-def test_stored_answers_show_their_outcome_likely_and_from_before_outcomes(data_dir, book_pdf, embed):
-    f = library_with(book_pdf, embed, "garden.pdf")
-    stored = f.ask("How often do tomatoes need watering?").consume().to_dict()
+def stored_chat(f, answers: list[dict]):
+    """The chat page of a browser's chat holding ``answers`` (stored answer dicts), each after its question, and
+    the chat's id."""
     cid = f.chats.new("Stored answers", owner="c" * 32)
-    likely = {**stored, "outcome": "likely", "confidence": 0.52}
-    old = {k: v for k, v in {**stored, "not_found": True, "confidence": 0.2}.items() if k != "outcome"}
-    for answer in (likely, old):
+    for answer in answers:
         f.chats.add_message(cid, "user", answer["question"])
         f.catalog.chats.add_message(cid, "assistant", answer["text"], answer)
     at = app()
@@ -298,6 +296,15 @@ def test_stored_answers_show_their_outcome_likely_and_from_before_outcomes(data_
     at.query_params["chat"] = str(cid)
     at.switch_page("pages/chat.py").run()
     assert not at.exception
+    return at, cid
+
+
+def test_stored_answers_show_their_outcome_likely_and_from_before_outcomes(data_dir, book_pdf, embed):
+    f = library_with(book_pdf, embed, "garden.pdf")
+    stored = f.ask("How often do tomatoes need watering?").consume().to_dict()
+    likely = {**stored, "outcome": "likely", "confidence": 0.52}
+    old = {k: v for k, v in {**stored, "not_found": True, "confidence": 0.2}.items() if k != "outcome"}
+    at, cid = stored_chat(f, [likely, old])
     words = [c.value for m in at.chat_message for c in m.caption]
     assert any(w.startswith("52% — the best passage matches") for w in words), words
     badges = [e.value for m in at.chat_message for e in m.markdown if "-badge[" in e.value]
@@ -431,15 +438,7 @@ def test_an_answer_lists_the_sources_it_cites_and_the_others_behind_a_switch(dat
     f = library_with(book_pdf, embed, "garden.pdf")
     stored = f.ask("How often do tomatoes need watering?").consume().to_dict()
     assert len(stored["sources"]) >= 2
-    cites_one = {**stored, "text": "Tomatoes need watering twice a week. [1]"}
-    cid = f.chats.new("Cited sources", owner="c" * 32)
-    f.chats.add_message(cid, "user", stored["question"])
-    f.catalog.chats.add_message(cid, "assistant", cites_one["text"], cites_one)
-    at = app()
-    at.session_state["browser_id"], at.session_state["browser_id_stored"] = "c" * 32, True
-    at.query_params["chat"] = str(cid)
-    at.switch_page("pages/chat.py").run()
-    assert not at.exception
+    at, _ = stored_chat(f, [{**stored, "text": "Tomatoes need watering twice a week. [1]"}])
     labels = [e.label for e in at.chat_message[1].expander if e.label.startswith("\\[")]
     assert len(labels) == 1 and labels[0].startswith("\\[1\\]")  # only the cited source
     more = [t for t in at.chat_message[1].toggle]

@@ -7,7 +7,6 @@ labels that Streamlit reads as Markdown (expanders, buttons, captions) get it es
 from __future__ import annotations
 
 import html
-import re
 
 import altair as alt
 import pandas as pd
@@ -183,7 +182,8 @@ def sources_list(answer: dict, key: str, gone: set[str]) -> None:
         return
     not_found = answer.get("not_found") or answer.get("outcome") == "not_found"
     st.caption("Closest passages (they do not answer the question)" if not_found else "Sources")
-    cited = set() if not_found else cited_numbers(answer.get("text") or "")
+    known = {_source(s).n for s in sources}
+    cited = set() if not_found else cited_numbers(answer.get("text") or "", known)
     shown = [s for s in sources if not cited or _source(s).n in cited]
     rest = [s for s in sources if s not in shown]
     for s in shown:
@@ -193,11 +193,13 @@ def sources_list(answer: dict, key: str, gone: set[str]) -> None:
             _source_row(answer, _source(s), key, gone)
 
 
-def cited_numbers(text: str) -> set[int]:
-    """The source numbers an answer's text cites ([1], [2, 3])."""
-    from rag.evidence.blocks import CITATION
+def cited_numbers(text: str, known: set[int] | None = None) -> set[int]:
+    """The sources an answer's prose cites ([1], [2, 3]) among ``known``; an index in a code block (``t[2]``) is
+    no citation."""
+    from rag.evidence.blocks import answer_blocks, cite_segments
 
-    return {int(n) for m in CITATION.finditer(text) for n in re.split(r"\s*[,;]\s*", m.group(1))}
+    return {n for b in answer_blocks(text) if b.kind != "code"
+            for kind, n in cite_segments(b.text, known) if kind == "cite"}
 
 
 def _source_row(answer: dict, src, key: str, gone: set[str]) -> None:

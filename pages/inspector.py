@@ -15,12 +15,6 @@ from rag.context import DOC_TYPES, format_sources
 from rag.query.kinds import QUERY_TYPES
 from rag.text.languages import NAMES
 
-
-def _rank(rank: int | None) -> str:
-    """A retriever's rank of a candidate, "—" where that retriever did not return it."""
-    return "—" if rank is None else str(rank)
-
-
 svc = get_service()
 st.title("🔍 Chunk inspector")
 books = [b for b in svc.library.books() if b.status == "ready"]
@@ -223,10 +217,15 @@ with t_probe:
                                        f"book(s); query “{a['query']}”"))
             st.dataframe(pd.DataFrame([{
                 "rank": i + 1, "chunk": x["chunk"].chunk_index, "page": x["chunk"].pages_label,
-                "dense sim": round(x["similarity"], 3), "dense rank": _rank(x["dense_rank"]),
-                "BM25": round(x["bm25"], 2), "BM25 rank": _rank(x["bm25_rank"]), "fused": round(x["fused"], 4),
+                "dense sim": round(x["similarity"], 3), "dense rank": x["dense_rank"],
+                "BM25": round(x["bm25"], 2), "BM25 rank": x["bm25_rank"], "fused": round(x["fused"], 4),
                 "passes threshold": x["passed"], "kept": x["kept"], "text": " ".join(x["chunk"].text.split())[:100],
-            } for i, x in enumerate(a["candidates"])]), hide_index=True, width="stretch", height=280)
+            } for i, x in enumerate(a["candidates"])]).astype({"dense rank": "Int64", "BM25 rank": "Int64"}),
+                hide_index=True, width="stretch", height=280, column_config={
+                    "dense rank": st.column_config.NumberColumn(help="Empty: the dense retriever did not return it "
+                                                                     "(BM25 did)."),
+                    "BM25 rank": st.column_config.NumberColumn(help="Empty: BM25 did not return it (the dense "
+                                                                    "retriever did).")})
             cols = st.columns(2)
             for col, (name, _) in zip(cols, setups):
                 r = results[name]

@@ -119,3 +119,16 @@ def test_an_english_questions_function_words_do_not_match_a_french_books_english
     hits = lib.search("What is the meaning of the symbols in the examples?", 3)
     assert hits and hits[0][0].chunk_index == 1
     assert all(c.chunk_index != 0 for c, _ in hits)  # it shares only the frame of the question
+
+
+def test_a_questions_translations_are_searched_whole_even_when_they_are_function_words_of_its_language():
+    # "Mann" → "man", "Hut" → "hat": English words the German question's frame also has ("man", "hat")
+    from rag.library.bm25 import _query_tokens, _words
+
+    assert "man" in _words("male man husband stiff hat", "en") and "hat" in _words("male man husband stiff hat", "en")
+    english = _chunks("en-manual", ["The man with the hat walks in.", "Tomatoes need watering.",
+                                    "A man page documents a command."])
+    lib = LibraryBM25({"en-manual": BM25Index(english)})
+    hits = lib.search("Wer ist der Mann mit dem Hut?", 3, extra={"en": "man hat"})
+    assert hits and hits[0][0].chunk_index == 0
+    assert "hat" not in _query_tokens("Wer ist der Mann mit dem Hut?", "en")  # the question's own "hat" is frame

@@ -243,3 +243,18 @@ def test_an_export_whose_candidates_could_not_even_run_is_not_recorded(tmp_path,
     with pytest.raises(RuntimeError, match="could be run"):
         export.build(model_path("all-MiniLM-L6-v2"), out)
     assert not out.with_suffix(".json").exists() and not out.with_name("m.work").exists()
+
+
+def test_an_export_with_no_candidate_to_build_is_recorded_once(tmp_path, monkeypatch):
+    """RAG_EMBED_CANDIDATES naming only recipes this machine cannot build is a verdict: recorded, not re-run."""
+    from rag.embed import candidates as cands, export
+    from rag.text.tokens import model_path
+
+    monkeypatch.setattr(export, "_export", lambda model_dir, out: out.write_bytes(b""))
+    monkeypatch.setattr(cands, "fuse", lambda *a, **k: {})
+    monkeypatch.setattr(cands, "chosen_names", lambda wanted, fused_ok: [])
+    monkeypatch.setattr(export, "_reference", lambda *a, **k: (None, 1.0))
+    out = tmp_path / "m.onnx"
+    manifest = export.build(model_path("all-MiniLM-L6-v2"), out)
+    assert manifest["chosen"] == "" and "none could be run" in manifest["error"]
+    assert out.with_suffix(".json").exists()

@@ -445,3 +445,10 @@ def test_an_answer_lists_the_sources_it_cites_and_the_others_behind_a_switch(dat
     assert len(more) == 1 and more[0].label.startswith(f"{len(stored['sources']) - 1} more passage")
     more[0].set_value(True).run()
     assert len([e for e in at.chat_message[1].expander if e.label.startswith("\\[")]) == len(stored["sources"])
+
+
+def test_an_index_in_code_is_no_citation():
+    from pages._widgets import cited_numbers
+
+    text = "Read the first line with `line = fin.readlines()[0]`: [1]\n```\nx = t[2]\n```\nThen close it. [3]"
+    assert cited_numbers(text, {1, 2, 3}) == {1, 3}

@@ -466,3 +466,23 @@ def test_a_passage_whose_first_sentence_says_if_these_starts_with_what_these_are
     assert grow(us, 1, lambda k: False, 4)[0] == 0
     plain = units(source("LilyPond reads the input file.\n\nIf you start it twice, it reads it twice."))
     assert grow(plain, 1, lambda k: False, 4)[0] == 1  # "If you …" points at nothing before it
+
+
+def test_joined_passages_never_run_over_a_heading_and_a_glyph_line_in_a_listing_stays_code():
+    from rag.answer.extractive import bridge_gaps
+    from rag.answer.passages import Passage, REFERS_BACK
+
+    text = ("Partitions are resized with gparted. Unmount them first.\n\n5.2 Formatting a USB stick\n\n"
+            "A USB stick is formatted with mkfs. Pick vfat for Windows.")
+    src = source(text)
+    src.hit.section = "Tools > 5.2 Formatting a USB stick"
+    us = units(src)
+    kinds = [u.kind for u in us]
+    h = kinds.index("heading")
+    first, second = Passage(1, us[0:h], 0), Passage(1, us[h + 1:], 0)
+    assert len(bridge_gaps([first, second], {1: [(0, h - 1), (h + 1, len(us) - 1)]}, {1: us}, 2)) == 2
+    listing = units(source("The loop below prints every item of the list:\nfor i in items:\n\ufffd\n    print(i)",
+                           code=("for i in items:", "\ufffd", "print(i)")))
+    assert [u.kind for u in listing] == ["sentence", "code"] and "\ufffd" in listing[1].text
+    assert not REFERS_BACK.match("Wenn Sie ein Paket entfernen möchten, nutzen Sie apt.")  # the polite "you"
+    assert REFERS_BACK.match("Si ceux-ci manquent, rien ne démarre.") and REFERS_BACK.match("Ceux-ci sont vides.")

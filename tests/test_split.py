@@ -51,3 +51,14 @@ def test_no_sentence_begins_with_a_stop_or_a_closing_bracket():
     spans = [text[a:b] for a, b in sentence_spans(text)]
     assert len(spans) == 2 and spans[0].endswith("[37, 38].") and spans[1].startswith("A growing")
     assert [q.split()[0] for q in quotable(text)] == ["Essential", "A"]
+
+
+@pytest.mark.parametrize("text", [
+    "Your settings are read at login. .bashrc is read by every interactive shell.",
+    "Leave insert mode first. :wq writes the file and quits.",
+    "Il hésita avant de répondre. … Puis il partit sans un mot.",
+])
+def test_a_sentence_may_begin_with_a_dot_file_a_command_or_an_ellipsis(text):
+    from rag.text.sentences import sentence_spans
+
+    assert len(sentence_spans(text)) == 2

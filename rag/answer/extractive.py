@@ -90,8 +90,10 @@ def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], 
         anchor = a + p.anchor
         for q in chosen[i + 1:]:
             qa, qb = spans[id(q)]
-            if q.n == p.n and id(q) not in merged and 0 <= qa - b - 1 <= gap:  # what follows it: the best passage
-                b = qb  # still opens the answer (a passage before it stays a passage of its own)
+            between = us[p.n][b + 1:qa]
+            if q.n == p.n and id(q) not in merged and 0 <= qa - b - 1 <= gap \
+                    and not any(u.kind in ("heading", "boilerplate") for u in between):  # what follows it in the same
+                b = qb  # section: the best passage still opens the answer (one before it stays a passage of its own)
                 merged.add(id(q))
         out.append(Passage(p.n, us[p.n][a:b + 1], anchor - a) if (a, b) != spans[id(p)] else p)
     return out

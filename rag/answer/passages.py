@@ -25,8 +25,8 @@ ITEM = re.compile(r"^\s*(?:[-•*–▪◦·●○■□➢►✓]\s|\(?\d{1,2}[
                   r"\((?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s*|(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s+)(?=\S)", re.I)
 # a sentence that points back at what came before it
 REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|sobald|si|quand|lorsque)\s+"
-                         r"(?=(?:this|these|those|they|it|diese[rsmn]?|sie|es|ces|ceux|celles|ils|elles)\b))?"
-                         r"(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|"
+                         r"(?=(?:this|these|those|they|it|diese[rsmn]?|ces|ceux|celles|ils|elles)\b))?"
+                         r"(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|ceux|celles|"
                          r"for (?:example|instance)|e\.\s?g\.|dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|"
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
@@ -74,7 +74,7 @@ def _glyph_lines(text: str, lines: list[tuple[int, int, str]]) -> list[tuple[int
     for i, (a, b, kind) in enumerate(lines):
         if kind == "glyphs":
             before = next((text[x:y] for x, y, k in reversed(lines[:i]) if k == "text"), "")
-            after = next((text[x:y] for x, y, k in lines[i + 1:] if k not in ("blank", "glyphs")), "")
+            after = next((text[x:y] for x, y, k in lines[i + 1:] if k not in ("blank", "glyphs", "furniture")), "")
             out[i] = (a, b, "text" if glyphs_inside(before, after) else "blank")
     return out
 
@@ -101,7 +101,7 @@ def units(src: Source) -> list[Unit]:
         if not raw.strip():  # a page number the furniture pass blanked is still furniture: a page break
             lines.append((a, b, "furniture" if k == FURNITURE else "blank"))
             continue
-        if glyphs_only(raw):  # glyphs the PDF gives no characters for: settled below
+        if glyphs_only(raw) and k != CODE:  # glyphs the PDF gives no characters for (not in a listing): settled below
             lines.append((a, b, "glyphs"))
             continue
         kind = ("code" if k == CODE else "table" if k == TABLE or raw.lstrip().startswith("|")

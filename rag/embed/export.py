@@ -224,8 +224,8 @@ def build(model_dir: Path, out: Path, keep: Path | None = None) -> dict:
                         min_cosine=table[best]["min_cosine"])
     else:
         ran = [n for n, r in table.items() if "error" not in r]
-        if not ran:  # none could even be run (files gone, a disk full): nothing was judged, so nothing is recorded
-            shutil.rmtree(work, ignore_errors=True)  # and the next start exports again
+        if table and not ran:  # none could even be run (files gone, a disk full): nothing was judged, so nothing
+            shutil.rmtree(work, ignore_errors=True)  # is recorded and the next start exports again
             errors = "; ".join(f"{n}: {r['error']}" for n, r in table.items())
             raise RuntimeError(f"no ONNX candidate could be run ({errors[:400]})")
         closest = max(ran, key=lambda n: table[n]["min_cosine"], default="")

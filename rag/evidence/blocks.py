@@ -174,7 +174,7 @@ def source_blocks(text: str, layout: list | tuple = ()) -> list[Block]:
     for i, (raw, k, indent) in enumerate(lines):
         if k == FURNITURE:
             continue
-        if glyphs_only(raw) and not glyphs_inside(
+        if k != CODE and glyphs_only(raw) and not glyphs_inside(
                 next((r for r, kk, _ in reversed(lines[:i]) if kk == TEXT and r.strip() and not glyphs_only(r)), ""),
                 next((r for r, _, _ in lines[i + 1:] if r.strip() and not glyphs_only(r)), "")):
             raw = ""  # note icons and the like the PDF gives no characters for: a blank line, not a line of "�"

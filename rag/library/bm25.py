@@ -100,7 +100,7 @@ class BM25Index:
         for lang in langs:
             q = [t for t in _query_tokens(query, lang) if t in self.retriever.vocab_dict]
             if extra and extra.get(lang):  # each translation once, and none the question has already
-                q += [t for t in dict.fromkeys(_query_tokens(extra[lang], lang))
+                q += [t for t in dict.fromkeys(_words(extra[lang], lang))
                       if t in self.retriever.vocab_dict and t not in q]
             if not q:
                 continue
@@ -148,13 +148,19 @@ def _idf(df: int, n: int) -> float:
 
 
 @functools.lru_cache(maxsize=256)
+def _words(text: str, lang: str) -> tuple[str, ...]:
+    """BM25 tokens of words already in the book's language (a question's translations): no frame to drop."""
+    return tuple(tokenize([text], lang)[0])
+
+
+@functools.lru_cache(maxsize=256)
 def _query_tokens(query: str, lang: str) -> tuple[str, ...]:
     """The question's BM25 tokens for books in ``lang``; a question surely in another language loses its own
     function words too ("what", "is", "the" are not French stopwords, yet match a French book's English example
     more than anything the question is about)."""
     from ..text.languages import detect, surely
 
-    toks = tokenize([query], lang)[0]
+    toks = list(_words(query, lang))
     own = detect(query)
     if own != lang and surely(query, own):
         frame = _function_words(own, lang)
@@ -246,8 +252,8 @@ class LibraryBM25:
         for bid in (self.books if book_ids is None else [b for b in book_ids if b in self.books]):
             idx = self.books[bid]
             lang = next(iter(idx.languages.values()), "en")
-            asked = query + " " + extra[lang] if extra and extra.get(lang) else query
-            terms = [t for t in dict.fromkeys(_query_tokens(asked, lang)) if t in idx.retriever.vocab_dict] \
+            asked = _query_tokens(query, lang) + (_words(extra[lang], lang) if extra and extra.get(lang) else ())
+            terms = [t for t in dict.fromkeys(asked) if t in idx.retriever.vocab_dict] \
                 if idx.retriever is not None else []
             if not terms:
                 continue

@@ -33,7 +33,8 @@ ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|b
 _RUNS_FROM = re.compile(r"(?:^|\n)[ \t]*[^\W\d_](?:[^\n=(){};<> ]| (?! ))*? \S+ \S+ [^\W\d_]*[a-zà-ÿß,][ \t]*$")
 _RUNS_INTO = re.compile(r"^[ \t]*[a-zà-ÿß][a-zà-ÿß'’-]*[ \t]+[^\W\d_](?:[^\n=(){};<> ]| (?! ))*(?:\n|$)", re.U)
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
-_CANNOT_START = re.compile(r"^\s*[.,;:)\]}…]")  # no sentence begins so: a split inside "etc. . .) and remain …"
+# no sentence begins so: a split inside "etc. . .) and remain …" (".bashrc", ":wq", ".NET", "… Puis" do begin one)
+_CANNOT_START = re.compile(r"^\s*(?:[,;)\]}]|[.:](?=[\s.,;:)\]}]|$))")
 _BLANKED_LINE = re.compile(r"\n[ \t]+\n")  # a line of spaces: furniture the parse blanked (a page number, a header)
 
 

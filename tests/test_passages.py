@@ -1,7 +1,8 @@
 """Passage answers: a source's text as units, the passage grown around the best sentence, and what the extractive
 answerer says — whole passages in the book's order with what they introduce, never ending on a colon."""
 from rag.answer.extractive import ExtractiveBackend
-from rag.answer.passages import grow, units
+from rag.answer.passages import grow
+from rag.answer.units import units
 from rag.answer.quotecheck import check_quotes
 from rag.types import Chunk, Source
 from tests.helpers import FlatEmbed

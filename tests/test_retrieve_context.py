@@ -70,7 +70,7 @@ def test_a_source_that_begins_inside_a_sentence_knows_it_and_its_first_words_are
     """The chunk before a source ends a line of prose mid-sentence and the source goes on in lower case (a page
     break cut the sentence): the source says so, and the passage answerer never starts a quote there; a source after
     a heading or a finished sentence begins whole, even with a lower-case name ("live-config consists of …")."""
-    from rag.answer.passages import units
+    from rag.answer.units import units
 
     texts = ["We have also built the image with a fully encrypted and persistence",
              "capable live system, copied to a usb stick as explained before. We also made one more partition.",

@@ -24,7 +24,8 @@ from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
-from .passages import Passage, by_lines, grow, units
+from .passages import Passage, grow
+from .units import by_lines, units
 
 # an exercise prompt ("Describe some of the effects of …") does not answer a question
 EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"

@@ -1,28 +1,22 @@
-"""A source's text as the reader sees it, in units: sentences, list items, code listings and tables, each with its
-exact span in the source text — and the passage around an anchor sentence that answers a question.
+"""The passage around an anchor sentence that answers a question, grown over a source's units
+(``rag.answer.units``).
 
 A passage is contiguous and in the book's order: the anchor sentence, the sentence before it when the anchor points
 back ("This …", "Diese …"), the following sentences while they stay relevant, and whatever the passage introduces —
 the code listing, list items or table rows after a sentence that ends with a colon or is left unfinished ("… mit
 folgenden Eigenschaften" followed by (i)–(iii)) — so an answer never ends on a colon or halfway through an
-enumeration. In a glossary ("term: definition" entries) a passage ends where the next entry's term begins. Code
-keeps its lines and indentation (``rag.context.layout``)."""
+enumeration. In a glossary ("term: definition" entries) a passage ends where the next entry's term begins."""
 from __future__ import annotations
 
+
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..chunking.zones import BOILERPLATE_LABEL
-from ..context.layout import CODE, FURNITURE, TABLE
-from ..query.conclusions import concludes
-from ..query.overview import introduces
-from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, CREDIT, NAMED_STATEMENT, PROMPT, PROOF, THANKS
-from ..text.sentences import glyphs_inside, glyphs_only, page_break, runs_on
-from ..types import Source, heading_number
+from ..text.labels import ABOUT_LISTING, PROMPT, PROOF
+from ..types import heading_number
+from .units import ENTRY, HEADING_WORDS, ITEM, Unit
 
-# a list item opens its line: a bullet, "1." / "2)" / "(3)", "a)" / "(b)", "(i)" … "(xii)", "Step 3:" is prose
-ITEM = re.compile(r"^\s*(?:[-•*–▪◦·●○■□➢►✓]\s|\(?\d{1,2}[.)](?![\d.])\s*|\([a-z]\)\s*|[a-z]\)\s+|"
-                  r"\((?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s*|(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s+)(?=\S)", re.I)
+MAX_ITEMS, MAX_WORDS = 12, 160  # a passage quotes at most so many list items and grows up to so many words
 # a sentence that points back at what came before it
 REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|sobald|si|quand|lorsque)\s+"
                          r"(?=(?:this|these|those|they|it|diese[rsmn]?|ces|ceux|celles|ils|elles)\b))?"
@@ -31,226 +25,11 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
-HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
-# a numbered heading of a second level or deeper ("5.1 Le paquet live-build", "4.6.1 Testing an ISO image")
-# (not "3.5 million people …", "1.000 Besucher …": a heading's first word is capitalised, a number has no group of
-# three digits after its point)
-NUMBERED_HEADING = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.\d{1,2}\.?\s+[^\W\d_a-zà-ÿ]")
-# an entry of a glossary or definition list: a term of at most four words, a colon, its definition
-ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
-# a finished sentence (its end mark, perhaps inside quotes or brackets); anything else leads on — "… geranial
-# (45.11%)" where a page break cut the sentence too
-ENDS = re.compile(r"[.!?…][)\]»“”\"'’]*(?:\s*\[\d+\])?\s*$")
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
                       r"for instance|such as|zum Beispiel|beispielsweise|par exemple)[,:]?|\b(?:comme suit|wie folgt|"
                       r"as follows)[.,:]?)\s*$", re.I)
-MAX_CODE_LINES, MAX_TABLE_ROWS, MAX_ITEMS, MAX_WORDS = 30, 16, 12, 160
-
-
-@dataclass
-class Unit:
-    start: int  # span in the source text
-    end: int
-    kind: str  # "sentence" | "item" | "code" | "table" | "heading" (the section's title, never quoted) |
-    # "boilerplate" (thanks, funding: quoted only when asked) | "fragment" (the rest of a sentence begun before)
-    text: str  # whitespace-normalised prose; code and tables line by line (code indented as on the page)
-    opens_paragraph: bool = True  # a blank line (or the source's start) comes before it
-
-    @property
-    def prose(self) -> bool:
-        return self.kind in ("sentence", "item")
-
-    @property
-    def finished(self) -> bool:
-        """Ends like a whole sentence (a colon, a comma or a bare word lead on to what follows)."""
-        return bool(ENDS.search(self.text))
-
-
-def _glyph_lines(text: str, lines: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """A line of glyphs without characters is text inside a sentence, else a blank line (``glyphs_inside``)."""
-    out = list(lines)
-    for i, (a, b, kind) in enumerate(lines):
-        if kind == "glyphs":
-            before = next((text[x:y] for x, y, k in reversed(lines[:i]) if k == "text"), "")
-            after = next((text[x:y] for x, y, k in lines[i + 1:] if k not in ("blank", "glyphs", "furniture")), "")
-            out[i] = (a, b, "text" if glyphs_inside(before, after) else "blank")
-    return out
-
-
-def _line_kinds(src: Source) -> dict[int, tuple[int, int]]:
-    """Line start (in the source text) → (kind, indent) for lines the layout knows."""
-    return {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in src.layout}
-
-
-def _blank_before(src: Source) -> set[int]:
-    """Starts of the code lines the page sets a blank line below the line before them (``context.layout``)."""
-    return {ln[0] for ln in src.layout if len(ln) > 4 and ln[4]}
-
-
-def units(src: Source) -> list[Unit]:
-    """The source's text in reading order as units (see the module doc)."""
-    text, kinds = src.text, _line_kinds(src)
-    lines: list[tuple[int, int, str]] = []  # (start, end, kind) of non-blank lines
-    pos = 0
-    for raw in text.split("\n"):
-        a, b = pos, pos + len(raw)
-        pos = b + 1
-        k, _ = kinds.get(a, (0, 0))
-        if not raw.strip():  # a page number the furniture pass blanked is still furniture: a page break
-            lines.append((a, b, "furniture" if k == FURNITURE else "blank"))
-            continue
-        if glyphs_only(raw) and k != CODE:  # glyphs the PDF gives no characters for (not in a listing): settled below
-            lines.append((a, b, "glyphs"))
-            continue
-        kind = ("code" if k == CODE else "table" if k == TABLE or raw.lstrip().startswith("|")
-                else "furniture" if k == FURNITURE else "text")
-        lines.append((a, b, kind))
-    lines = _glyph_lines(text, lines)
-    out: list[Unit] = []
-    titles = {_title(t) for t in src.hit.section.split(">") if t.strip()}
-    i = 0
-    while i < len(lines):
-        a, b, kind = lines[i]
-        if kind in ("blank", "furniture"):
-            i += 1
-            continue
-        if kind in ("code", "table"):  # a run of such lines, blank lines and page breaks inside it allowed
-            j, last = i, i
-            while j < len(lines) and lines[j][2] in (kind, "blank", "furniture"):
-                if lines[j][2] == kind:
-                    last = j
-                j += 1
-            run = _listing(lines[i:last + 1], kind, _blank_before(src))
-            if kind == "table":  # the table's caption ("Table 1. Main characteristics …") is prose before its rows
-                caption = []
-                while run and not text[run[0][0]:run[0][1]].lstrip().startswith("|"):
-                    caption.append(run.pop(0))
-                if caption:
-                    out.append(_unit(text, caption[0][0], caption[-1][1], "sentence"))
-                if not run:
-                    i = last + 1
-                    continue
-            shown = "\n".join(" " * kinds.get(s, (0, 0))[1] + text[s:e].strip() if k == kind else ""
-                              for s, e, k in run)
-            run = [ln for ln in run if ln[2] == kind]
-            out.append(Unit(run[0][0], run[-1][1], kind, shown))
-            i = last + 1
-            continue
-        j = i  # a paragraph: text lines up to a blank line or another kind
-        while j < len(lines) and lines[j][2] == "text":
-            j += 1
-            k = j  # … or on past a page break (blank lines, a blanked page number), when its sentence goes on
-            while k < len(lines) and lines[k][2] in ("blank", "furniture"):
-                k += 1
-            if j < k < len(lines) and lines[k][2] == "text" and page_break(text[lines[j - 1][1]:lines[k][0]]) \
-                    and runs_on(text[lines[j - 1][0]:lines[j - 1][1]], text[lines[k][0]:lines[k][1]]):
-                j = k
-        first = " ".join(text[a:b].split())
-        if j - i > 1 and (_numbered_heading(first) or _title(first) in titles or introduces(first)
-                          or concludes(first)):  # "5.1 Le paquet …", "Vorwort" atop its first sentence (a chunk
-            # boundary, or a page without sections, leaves no blank line between them)
-            out.append(_unit(text, a, b, "heading"))
-            i += 1
-        last = None
-        if j - i > 1 and _numbered_heading(text[lines[j - 1][0]:lines[j - 1][1]]):  # the next one's, at the end
-            last = _unit(text, lines[j - 1][0], lines[j - 1][1], "heading")
-        out.extend(_prose(text, lines[i:j - 1] if last else lines[i:j]))
-        if last:
-            out.append(last)
-        i = j
-    for prev, u in zip(out, out[1:]):
-        u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
-    for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
-        if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished \
-                and (_title(u.text) in titles or introduces(u.text) or concludes(u.text)
-                     or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
-                and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
-            u.kind = "heading"
-    if src.cut_before and out and out[0].kind == "sentence" and out[0].text[:1].islower() \
-            and not text[:out[0].start].strip():
-        out[0].kind = "fragment"  # the rest of a sentence that began before the source: never quoted, never led back to
-    return out
-
-
-def _title(text: str) -> str:
-    """A heading as compared: lower-case words, its number left out ("3.1 Requirements", "1. About" → …)."""
-    return " ".join(re.sub(r"^\s*[\d.]+\.?\s+", "", text).lower().split())
-
-
-def _numbered_heading(line: str) -> bool:
-    line = line.strip()
-    return bool(NUMBERED_HEADING.match(line)) and not ENDS.search(line) and len(line.split()) <= 2 * HEADING_WORDS
-
-
-def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int]) -> list[tuple[int, int, str]]:
-    """A code listing's or table's lines, with one blank line where the page sets one between two code lines (an APT
-    preferences file's stanzas, a function's paragraphs: ``blank_before``); a page break between them is none."""
-    out: list[tuple[int, int, str]] = []
-    for ln in lines:
-        if ln[2] == kind:
-            if out and ln[0] in blank_before:
-                out.append((ln[0], ln[0], "blank"))
-            out.append(ln)
-    return out
-
-
-def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
-    """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
-    of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate", and so is
-    a sentence or item that thanks someone."""
-    if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]):
-        return [_unit(text, lines[0][0], lines[-1][1], "boilerplate")]
-    out: list[Unit] = []
-    run_start, prev_end = None, 0
-    item: list[int] | None = None  # [start, end] of the item being read
-    for a, b, _ in lines:
-        if ITEM.match(text[a:b]):
-            if run_start is not None:
-                out.extend(_sentences(text, run_start, prev_end))
-                run_start = None
-            if item:
-                out.append(_unit(text, item[0], item[1], "item"))
-            item = [a, b]
-        elif item is not None:
-            item[1] = b
-        elif run_start is None:
-            run_start = a
-        prev_end = b
-    if item:
-        out.append(_unit(text, item[0], item[1], "item"))
-    if run_start is not None:
-        out.extend(_sentences(text, run_start, prev_end))
-    return [replace(u, kind="boilerplate") if THANKS.search(u.text) or (u.kind == "item" and CREDIT.match(u.text))
-            else u for u in out]
-
-
-def by_lines(src: Source, us: list[Unit], keep) -> list[Unit]:
-    """``us`` with each prose unit that has a line ``keep`` accepts split into its lines (a title page's one long
-    "sentence": title, authors, publisher, each a line of its own)."""
-    out: list[Unit] = []
-    for u in us:
-        raw = src.text[u.start:u.end]
-        lines = [(u.start + m.start(), u.start + m.end()) for m in re.finditer(r"[^\n]+", raw) if m.group().strip()]
-        if u.prose and len(lines) > 1 and any(keep(" ".join(src.text[a:b].split())) for a, b in lines):
-            out += [replace(_unit(src.text, a, b, "sentence"), opens_paragraph=False) for a, b in lines]
-            out[-len(lines)].opens_paragraph = u.opens_paragraph
-        else:
-            out.append(u)
-    return out
-
-
-def _unit(text: str, a: int, b: int, kind: str) -> Unit:
-    return Unit(a, b, kind, " ".join(text[a:b].split()))
-
-
-def _sentences(text: str, a: int, b: int) -> list[Unit]:
-    from ..text.sentences import sentence_spans
-
-    return [_unit(text, a + s, a + e, "sentence") for s, e in sentence_spans(text[a:b])]
-
-
 @dataclass
 class Passage:
     n: int  # the source it is from

@@ -1,5 +1,6 @@
 """BM25 per book: a library change builds only the changed book; saved indexes read back the same."""
-from rag.library.bm25 import BM25Cache, BM25Index, LibraryBM25
+from rag.library.bm25 import BM25Index, LibraryBM25
+from rag.library.bm25_cache import BM25Cache
 from rag.types import Chunk
 from tests.test_lang import ENGLISH, GERMAN
 
@@ -123,7 +124,7 @@ def test_an_english_questions_function_words_do_not_match_a_french_books_english
 
 def test_a_questions_translations_are_searched_whole_even_when_they_are_function_words_of_its_language():
     # "Mann" → "man", "Hut" → "hat": English words the German question's frame also has ("man", "hat")
-    from rag.library.bm25 import _query_tokens, _words
+    from rag.text.query_terms import query_tokens as _query_tokens, words as _words
 
     assert "man" in _words("male man husband stiff hat", "en") and "hat" in _words("male man husband stiff hat", "en")
     english = _chunks("en-manual", ["The man with the hat walks in.", "Tomatoes need watering.",

@@ -2,7 +2,8 @@
 return what the small-library paths return."""
 import numpy as np
 
-from rag.library.bm25 import BM25Cache, BookChunks
+from rag.library.bm25 import BookChunks
+from rag.library.bm25_cache import BM25Cache
 from rag.library.dense import Sketch
 from rag.library.vectors import VectorStore
 from rag.types import Chunk

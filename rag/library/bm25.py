@@ -1,4 +1,5 @@
-"""BM25 (bm25s): one index per book, persisted next to the catalog, and a library view over them.
+"""BM25 (bm25s): one index per book, and a library view over them (saved and cached by ``bm25_cache``; a
+question's terms come from ``rag.text.query_terms``).
 
 ``BM25Index`` indexes a list of chunks (one book in the app; a whole benchmark corpus in ``rag.eval``).
 ``LibraryBM25`` holds one ``BM25Index`` per ready book: a book's index is built once when the book
@@ -9,23 +10,15 @@ scoped to one book ranks as it would over the whole library.
 """
 from __future__ import annotations
 
-import functools
-import logging
-import math
-import re
-import threading
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from ..text.languages import tokenize
+from ..text.query_terms import idf, query_tokens, weigh_terms, words
 from ..text.terms import names as question_names
 from ..types import Chunk
-
-log = logging.getLogger("folio.bm25")
-
 
 class BookIndexError(Exception):
     """A book's BM25 index cannot be made; the message is the reason shown with the book."""
@@ -98,9 +91,9 @@ class BM25Index:
         scores = np.zeros(len(self.chunks), dtype=np.float32)
         langs = sorted(set(self.languages.values()))
         for lang in langs:
-            q = [t for t in _query_tokens(query, lang) if t in self.retriever.vocab_dict]
+            q = [t for t in query_tokens(query, lang) if t in self.retriever.vocab_dict]
             if extra and extra.get(lang):  # each translation once, and none the question has already
-                q += [t for t in dict.fromkeys(_words(extra[lang], lang))
+                q += [t for t in dict.fromkeys(words(extra[lang], lang))
                       if t in self.retriever.vocab_dict and t not in q]
             if not q:
                 continue
@@ -140,65 +133,6 @@ class BM25Index:
     def text_terms(self, text: str, book_id: str) -> set[str]:
         """The BM25 terms of ``text`` in ``book_id``'s language."""
         return set(tokenize([text], self.languages.get(book_id, "en"))[0])
-
-
-def _idf(df: int, n: int) -> float:
-    """bm25s's (Lucene's) IDF."""
-    return math.log(1 + (n - df + 0.5) / (df + 0.5))
-
-
-@functools.lru_cache(maxsize=256)
-def _words(text: str, lang: str) -> tuple[str, ...]:
-    """BM25 tokens of words already in the book's language (a question's translations): no frame to drop."""
-    return tuple(tokenize([text], lang)[0])
-
-
-@functools.lru_cache(maxsize=256)
-def _query_tokens(query: str, lang: str) -> tuple[str, ...]:
-    """The question's BM25 tokens for books in ``lang``; a question surely in another language loses its own
-    function words too ("what", "is", "the" are not French stopwords, yet match a French book's English example
-    more than anything the question is about)."""
-    from ..text.languages import detect, surely
-
-    toks = list(_words(query, lang))
-    own = detect(query)
-    if own != lang and surely(query, own):
-        frame = _function_words(own, lang)
-        toks = [t for t in toks if t not in frame]
-    return tuple(toks)
-
-
-def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tuple[float, bool]]:
-    """``term_weights`` given the searched books' languages, their chunk count and a term → df function."""
-    from ..text.languages import detect
-
-    own = detect(query)
-    langs = [own] if own in present else present
-    n = max(n, 1)
-    names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
-    out: dict[str, tuple[float, bool]] = {}
-    for lang in langs:
-        for t in tokenize([query], lang)[0]:
-            if t in _function_words(lang) or t in _function_words(own):  # "do", "was", "gì": the question's
-                continue  # frame, not its subject — in the books' language or in the question's own
-            df = df_of(t)
-            weight = math.log(1 + (n - max(df, 0.5) + 0.5) / (max(df, 0.5) + 0.5))
-            if not df and not (any(ch.isdigit() for ch in t) or len(t) >= 7 or any(w.startswith(t) for w in names)):
-                weight /= 2  # a short ordinary word the books lack ("get", "times") says less than a name
-            out[t] = (weight, df > 0)
-    return out
-
-
-@functools.lru_cache(maxsize=16)
-def _function_words(lang: str, written_in: str = "") -> frozenset[str]:
-    """BM25 tokens of a language's most frequent function and question words (``rag.text.languages``), plus the
-    English question frame of ``rag.text.terms.STOPWORDS``, as ``written_in``'s tokenizer writes them (default: the
-    language's own), and as written."""
-    from ..text.terms import STOPWORDS
-    from ..text.languages import MARKERS
-
-    words = MARKERS.get(lang, "") + (" " + " ".join(sorted(STOPWORDS)) if lang == "en" else "")
-    return frozenset(tokenize([words], written_in or lang)[0]) | frozenset(words.split())
 
 
 class LibraryBM25:
@@ -252,7 +186,7 @@ class LibraryBM25:
         for bid in (self.books if book_ids is None else [b for b in book_ids if b in self.books]):
             idx = self.books[bid]
             lang = next(iter(idx.languages.values()), "en")
-            asked = _query_tokens(query, lang) + (_words(extra[lang], lang) if extra and extra.get(lang) else ())
+            asked = query_tokens(query, lang) + (words(extra[lang], lang) if extra and extra.get(lang) else ())
             terms = [t for t in dict.fromkeys(asked) if t in idx.retriever.vocab_dict] \
                 if idx.retriever is not None else []
             if not terms:
@@ -261,7 +195,7 @@ class LibraryBM25:
             for t in terms:
                 if t not in df_lib:
                     df_lib[t] = sum(other._df(t, None) for other in self.books.values())
-                scale = _idf(df_lib[t], n) / _idf(idx._df(t, None), len(idx.chunks))
+                scale = idf(df_lib[t], n) / idf(idx._df(t, None), len(idx.chunks))
                 scores += scale * idx.retriever.get_scores([t])
             kk = min(k, len(scores))
             top = np.argpartition(-scores, kk - 1)[:kk] if kk < len(scores) else np.arange(len(scores))
@@ -281,135 +215,3 @@ class LibraryBM25:
 
     def text_terms(self, text: str, book_id: str) -> set[str]:
         return set(tokenize([text], self.languages.get(book_id, "en"))[0])
-
-
-def save_index(index: BM25Index, folder: Path) -> None:
-    """Write a one-book index (bm25s arrays + languages) to ``folder`` (atomically: temp folder, rename)."""
-    import json
-    import shutil
-
-    tmp = folder.with_name(folder.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    if index.retriever is not None:
-        index.retriever.save(str(tmp), show_progress=False)
-    (tmp / "folio.json").write_text(json.dumps({"languages": index.languages, "chunks": len(index.chunks)}))
-    shutil.rmtree(folder, ignore_errors=True)
-    tmp.rename(folder)
-
-
-def load_index(folder: Path, chunks: Sequence[Chunk]) -> BM25Index | None:
-    """A one-book index saved by ``save_index`` for exactly these ``chunks`` (a list, or a ``BookChunks``); None if
-    absent or stale. The score arrays are memory-mapped (read from disk as questions touch them)."""
-    import json
-
-    import bm25s
-
-    meta = folder / "folio.json"
-    if not meta.exists():
-        return None
-    info = json.loads(meta.read_text())
-    if info.get("chunks") != len(chunks):
-        return None
-    index = BM25Index.__new__(BM25Index)
-    index.chunks, index.languages = chunks, info["languages"]
-    if isinstance(chunks, BookChunks):  # one book: one value repeated (a view, no copy per chunk)
-        index._book_of = np.broadcast_to(np.array(chunks.book_id), (len(chunks),))
-        index._lang_of = np.broadcast_to(np.array(index.languages.get(chunks.book_id, "en")), (len(chunks),))
-    else:
-        index._book_of = np.array([c.book_id for c in chunks]) if chunks else np.array([])
-        index._lang_of = np.array([index.languages.get(c.book_id, "en") for c in chunks]) if chunks else np.array([])
-    index.retriever = bm25s.BM25.load(str(folder), show_progress=False, mmap=True) if len(chunks) else None
-    if index.retriever is not None:
-        index.retriever.unique_token_ids_set = None  # bm25s's retrieve() needs it, get_scores() does not: ~1 MB a book
-    return index
-
-
-class BM25Cache:
-    """Keeps each ready book's index while the book stays as it is; builds (and saves under ``folder``)
-    or loads only the books that changed since the last question."""
-
-    def __init__(self, folder: Path | None = None):
-        self.folder = folder
-        self._lock = threading.Lock()
-        self._books: dict[str, tuple[tuple, BM25Index]] = {}
-        self._view: tuple[tuple, LibraryBM25] | None = None
-
-    def get(self, versions: dict[str, tuple], load_chunks, language: str = "",
-            on_fail: Callable[[str, str], None] | None = None,
-            sizes: dict[str, int] | None = None, fetch: Callable[[str, list[int]], list[Chunk]] | None = None,
-            ) -> LibraryBM25:
-        """``versions``: ready book id → anything that changes when its chunks change;
-        ``load_chunks(book_id)``: the book's chunks. A book whose index cannot be built is left out of the view
-        and reported to ``on_fail(book_id, reason)``; every other book is searched as usual. With ``sizes`` (book
-        id → number of chunks) and ``fetch(book_id, positions)`` the indexes keep no chunk texts (``BookChunks``):
-        a saved index is read back without reading the book's chunks, a hit's chunk is fetched when asked."""
-        key = (tuple(sorted(versions.items())), language)
-        with self._lock:
-            if self._view and self._view[0] == key:
-                return self._view[1]
-            books: dict[str, BM25Index] = {}
-            for bid, version in versions.items():
-                v = (version, language)
-                have = self._books.get(bid)
-                if have and have[0] == v:
-                    books[bid] = have[1]
-                    continue
-                try:
-                    books[bid] = self._build(bid, v, load_chunks, language, (sizes or {}).get(bid), fetch)
-                except Exception as e:  # noqa: BLE001 - one book's index must not stop the others
-                    log.warning("BM25 index of book %s failed", bid, exc_info=not isinstance(e, BookIndexError))
-                    if on_fail is not None:
-                        on_fail(bid, str(e) if isinstance(e, BookIndexError) else
-                                f"its search index (BM25) could not be built ({type(e).__name__}: {e}). Re-index "
-                                "it; if that fails too, delete it and add the file again.")
-                    continue
-                self._books[bid] = (v, books[bid])
-            for bid in set(self._books) - set(versions):
-                del self._books[bid]
-            view = LibraryBM25(books)
-            self._view = (key, view)
-            return view
-
-    def forget(self, book_id: str) -> None:
-        """Drop a deleted book's saved index."""
-        import shutil
-
-        if self.folder is not None:
-            for old in self.folder.glob(f"{book_id}-*"):
-                shutil.rmtree(old, ignore_errors=True)
-
-    def _build(self, book_id: str, version: tuple, load_chunks, language: str, size: int | None = None,
-               fetch=None) -> BM25Index:
-        import hashlib
-
-        lazy = BookChunks(book_id, size, fetch) if fetch is not None and size is not None else None
-        chunks = None
-        folder = None
-        if self.folder is not None:
-            tag = hashlib.sha1(repr(version).encode()).hexdigest()[:10]
-            folder = self.folder / f"{book_id}-{tag}"
-            try:
-                chunks = lazy if lazy is not None else load_chunks(book_id)
-                index = load_index(folder, chunks)
-                if index is not None:
-                    return index
-            except Exception:  # noqa: BLE001 - a damaged saved index is rebuilt
-                pass
-        if chunks is None or chunks is lazy:
-            chunks = load_chunks(book_id)
-        index = BM25Index(chunks, language=language)
-        if chunks and index.retriever is None:
-            from ..text.indexable import unindexable_reason
-
-            why = unindexable_reason("\n".join(c.text for c in chunks), language) or "its text has no words to search."
-            raise BookIndexError(f"{why} (It was added before Folio checked this; delete it.)")
-        if folder is not None:
-            try:
-                self.forget(book_id)
-                save_index(index, folder)
-                if lazy is not None and len(lazy) == len(chunks):  # searched from the saved arrays, texts dropped
-                    return load_index(folder, lazy) or index
-            except OSError:
-                pass  # read-only data folder: kept in memory only
-        return index

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 from ..settings import Settings
-from .bm25 import BM25Cache
+from .bm25_cache import BM25Cache
 from .catalog import Catalog
 
 

@@ -18,7 +18,7 @@ def bridges(query: str, targets: tuple[str, ...], per_word: int = 6,
             folder: str = "") -> dict[str, dict[str, tuple[str, ...]]]:
     """Book language → {content word of the question → its translations}, for each of ``targets`` (the searched
     books' languages) that is not the question's own language and has an installed dictionary. {} otherwise."""
-    from ..library.bm25 import _function_words
+    from ..text.query_terms import function_words
     from ..text.glossary import DICT_DIR, dictionary, translate
     from ..text.languages import detect, surely, tokenize
 
@@ -29,7 +29,7 @@ def bridges(query: str, targets: tuple[str, ...], per_word: int = 6,
     others = [t for t in dict.fromkeys(targets) if t != source and dictionary(source, t, where) is not None]
     if not others:  # the books are in the question's language, or no dictionary bridges the two
         return {}
-    frame = _function_words(source)
+    frame = function_words(source)
     found_words = [w for w in dict.fromkeys(_WORD.findall(query)) if len(w) > 2 and w.lower() not in frame]
     words = [w for w, toks in zip(found_words, tokenize(found_words, source)) if toks and toks[0] not in frame]
     out = {}

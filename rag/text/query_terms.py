@@ -1,0 +1,63 @@
+"""A question's BM25 terms: its tokens for books in a language (without its own language's function words when
+that differs), the function words of each language as another language's tokenizer writes them, and each term's
+IDF weight within the searched books (``rag.library.bm25``)."""
+from __future__ import annotations
+
+import functools
+import math
+import re
+
+from .languages import MARKERS, detect, surely, tokenize
+from .terms import STOPWORDS
+
+
+def idf(df: float, n: int) -> float:
+    """bm25s's (Lucene's) IDF."""
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+@functools.lru_cache(maxsize=256)
+def words(text: str, lang: str) -> tuple[str, ...]:
+    """BM25 tokens of words already in the book's language (a question's translations): no frame to drop."""
+    return tuple(tokenize([text], lang)[0])
+
+
+@functools.lru_cache(maxsize=256)
+def query_tokens(query: str, lang: str) -> tuple[str, ...]:
+    """The question's BM25 tokens for books in ``lang``; a question surely in another language loses its own
+    function words too ("what", "is", "the" are not French stopwords, yet match a French book's English example
+    more than anything the question is about)."""
+    toks = list(words(query, lang))
+    own = detect(query)
+    if own != lang and surely(query, own):
+        frame = function_words(own, lang)
+        toks = [t for t in toks if t not in frame]
+    return tuple(toks)
+
+
+def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tuple[float, bool]]:
+    """``BM25Index.term_weights`` given the searched books' languages, their chunk count and a term → df function."""
+    own = detect(query)
+    langs = [own] if own in present else present
+    n = max(n, 1)
+    names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
+    out: dict[str, tuple[float, bool]] = {}
+    for lang in langs:
+        for t in words(query, lang):
+            if t in function_words(lang) or t in function_words(own):  # "do", "was", "gì": the question's
+                continue  # frame, not its subject — in the books' language or in the question's own
+            df = df_of(t)
+            weight = idf(max(df, 0.5), n)
+            if not df and not (any(ch.isdigit() for ch in t) or len(t) >= 7 or any(w.startswith(t) for w in names)):
+                weight /= 2  # a short ordinary word the books lack ("get", "times") says less than a name
+            out[t] = (weight, df > 0)
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def function_words(lang: str, written_in: str = "") -> frozenset[str]:
+    """BM25 tokens of a language's most frequent function and question words (``languages.MARKERS``), plus the
+    English question frame of ``terms.STOPWORDS``, as ``written_in``'s tokenizer writes them (default: the
+    language's own), and as written."""
+    listed = MARKERS.get(lang, "") + (" " + " ".join(sorted(STOPWORDS)) if lang == "en" else "")
+    return frozenset(tokenize([listed], written_in or lang)[0]) | frozenset(listed.split())

@@ -199,7 +199,6 @@ def found_translations(bridge: dict, bm25, book_ids: list[str]) -> dict[str, dic
     return out
 
 
-
 def decision_text(probe: dict) -> str:
     """The probe's answerability decision in words, with the two thresholds it was judged by."""
     p, hi, lo = probe.get("probability", 0.0), probe.get("min_probability", 0.7), probe.get("likely_probability", 0.45)

@@ -55,10 +55,11 @@ def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids
 
 def _name_terms(query: str, bm25, book_id: str) -> set[str]:
     """The question's names as term_weights writes them: in the question's own language and in the book's."""
-    from ..text.languages import detect, tokenize
+    from ..text.languages import detect
+    from ..text.query_terms import words
 
-    names = " ".join(question_names(query))
-    return (set(tokenize([names], detect(query))[0]) | bm25.text_terms(names, book_id)) if names else set()
+    names = " ".join(sorted(question_names(query)))
+    return (set(words(names, detect(query))) | bm25.text_terms(names, book_id)) if names else set()
 
 
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],

@@ -152,7 +152,7 @@ class HybridRetriever(BaseRetriever):
         t4 = time.perf_counter()
         from .answerability import features
 
-        self.evidence = features(query, hits, self.bm25() if s.retrieval_mode != "dense" else None,
+        self.evidence = features(query, hits, bm25 if s.retrieval_mode != "dense" else None,
                                  [c.id for c, _ in dense], [c.id for c, _ in sparse], self.feature_ids, self.bridge)
         t5 = time.perf_counter()
         self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2b) * 1e3,

@@ -36,6 +36,19 @@ def test_per_book_indexes_rank_like_one_index_over_the_library():
     assert w["tomato"][1] and w["tomato"][0] > 0  # weighted within the searched book, and present there
 
 
+
+def test_a_term_no_book_has_weighs_half_when_it_is_an_everyday_word():
+    """"zstd" (no everyday word, however short) weighs as much as the rarest term; "cheap" (an everyday word the
+    books lack) half that, as does a long everyday word ("ausprobieren"); a word the books have keeps its IDF."""
+    lib = LibraryBM25({"garden": BM25Index(BOOKS["garden"])})
+    w = lib.term_weights("Is zstd cheap for tomatoes?")
+    assert not w["zstd"][1] and not w["cheap"][1] and w["tomato"][1]
+    assert w["zstd"][0] == 2 * w["cheap"][0]
+    de = LibraryBM25({"de-book": BM25Index(BOOKS["de-book"])})
+    wd = de.term_weights("Kann ich das ausprobieren oder ist es ein Quellcodeverwaltungssystem?")
+    unknown = {t: x for t, (x, ok) in wd.items() if not ok}
+    assert len(unknown) == 2 and len(set(unknown.values())) == 2  # the everyday word weighs half the other
+
 def test_a_library_change_builds_only_the_changed_book(tmp_path):
     loads = []
 

@@ -11,6 +11,9 @@ from .languages import MARKERS, detect, surely, tokenize
 from .terms import STOPWORDS
 
 
+EVERYDAY_ZIPF = 3.0  # Zipf frequency from which a word the books lack counts as an everyday word (half weight)
+
+
 def idf(df: float, n: int) -> float:
     """bm25s's (Lucene's) IDF."""
     return math.log(1 + (n - df + 0.5) / (df + 0.5))
@@ -43,15 +46,35 @@ def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tupl
     names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
     out: dict[str, tuple[float, bool]] = {}
     for lang in langs:
+        surface = _surfaces(query, lang)
         for t in words(query, lang):
             if t in function_words(lang) or t in function_words(own):  # "do", "was", "gì": the question's
                 continue  # frame, not its subject — in the books' language or in the question's own
             df = df_of(t)
             weight = idf(max(df, 0.5), n)
-            if not df and not (any(ch.isdigit() for ch in t) or len(t) >= 7 or any(w.startswith(t) for w in names)):
-                weight /= 2  # a short ordinary word the books lack ("get", "times") says less than a name
+            if not df and not (any(ch.isdigit() for ch in t) or any(w.startswith(t) for w in names)) and \
+                    _everyday(surface.get(t, t), own):
+                weight /= 2  # an everyday word the books lack ("get", "times") says less than a name or a term
             out[t] = (weight, df > 0)
     return out
+
+
+def _surfaces(query: str, lang: str) -> dict[str, str]:
+    """Token → the question's word it comes from."""
+    out: dict[str, str] = {}
+    for w in re.findall(r"\w+", query):
+        for t in words(w, lang):
+            out.setdefault(t, w.lower())
+    return out
+
+
+def _everyday(word: str, lang: str) -> bool:
+    """An everyday word of the question's language (``rag.text.frequency``); where its frequency is unknown, a
+    word shorter than seven letters."""
+    from .frequency import ordinary
+
+    known = ordinary(word, lang, EVERYDAY_ZIPF)
+    return len(word) < 7 if known is None else known
 
 
 @functools.lru_cache(maxsize=16)

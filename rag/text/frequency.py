@@ -1,0 +1,28 @@
+"""How ordinary a word is in its language at large: wordfreq's Zipf scale (about 7 for "the", 3 for a word met
+once per million words, 0 for a word it has never seen), from the data wordfreq installs (nothing is fetched)."""
+from __future__ import annotations
+
+import functools
+
+# wordfreq's languages that Folio detects; a word of another language has no frequency here
+_LANGS = frozenset({"en", "de", "fr", "vi", "es", "it", "nl", "pt"})
+
+
+@functools.lru_cache(maxsize=4096)
+def zipf(word: str, lang: str) -> float | None:
+    """``word``'s Zipf frequency in ``lang``; None when wordfreq has no list for ``lang`` (or cannot load)."""
+    if lang not in _LANGS:
+        return None
+    try:
+        from wordfreq import zipf_frequency
+
+        return float(zipf_frequency(word, lang))
+    except Exception:  # noqa: BLE001 - a missing list makes every word "unknown frequency", never an error
+        return None
+
+
+def ordinary(word: str, lang: str, least: float = 3.0) -> bool | None:
+    """Whether ``word`` is an everyday word of ``lang`` (Zipf ≥ ``least``: "get", "times", "bekomme"), as opposed
+    to a name, a term of art or an identifier ("zstd", "venv", "anacrusis"); None when its frequency is unknown."""
+    z = zipf(word, lang)
+    return None if z is None else z >= least

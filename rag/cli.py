@@ -221,7 +221,10 @@ def main(argv: list[str] | None = None) -> int:
             a = stream.answer
             print("\n")
             if a.outcome == "likely":
-                print(f"(likely answer, low confidence: the books answer this with probability {a.confidence:.0%})\n")
+                from .answer.metrics import percent
+
+                print(f"(likely answer, low confidence: the books answer this with probability "
+                      f"{percent(a.confidence)})\n")
             for s in a.sources:
                 print(f"[{s.n}] {s.book_title}, {s.pages_label} (similarity {s.similarity:.2f}): {s.quote[:160]}")
             for f in a.figures:

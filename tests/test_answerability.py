@@ -218,3 +218,14 @@ def test_the_inspector_names_the_outcome_the_chat_shows():
     assert likely.startswith("a likely answer") and "60%" in likely and "70%" in likely and "45%" in likely
     assert decision_text({"probability": 0.9, "outcome": "answer"}).startswith("the library answers it")
     assert decision_text({"probability": 0.2, "outcome": "not_found"}).startswith("not in your books")
+
+
+def test_a_shown_percentage_never_reaches_the_line_the_probability_is_below():
+    """0.449 is declined below a 45% line: it reads 44%, in the chat's label as in the inspector."""
+    from rag.answer.metrics import confidence_words, percent
+    from rag.inspector.inspector import decision_text
+
+    assert percent(0.449) == "44%" and percent(0.45) == "45%" and percent(0.29) == "29%" and percent(1.2) == "100%"
+    assert "44%" in confidence_words(0.449, "not_found")
+    assert "69%" in confidence_words(0.6999, "likely")
+    assert "P(answerable) 44%" in decision_text({"probability": 0.449, "outcome": "not_found"})

@@ -9,6 +9,8 @@ The chat shows it in plain words with the answer's outcome; the Metrics page sto
 average similarity under ``low_similarity``)."""
 from __future__ import annotations
 
+import math
+
 from ..types import Answer
 
 HIGH_CONFIDENCE = 0.85  # at or above: "high confidence" (the Metrics page's high-confidence rate)
@@ -40,13 +42,19 @@ BASIS_WORDS = {"byline": "Found in your books · the names on its title page",
                            "introduction)"}
 
 
+def percent(p: float) -> str:
+    """A probability as a whole percentage, rounded down: 0.449 reads 44%, so a question declined below a 45% line
+    never shows 45% (nor an answer below 70% shows 70%)."""
+    return f"{math.floor(max(0.0, min(1.0, p)) * 100 + 1e-9)}%"
+
+
 def confidence_words(confidence: float, result: str, basis: str = "") -> str:
     """The confidence in plain words, the same in the chat and on the Metrics page, e.g.
     "Found in your books · high confidence (92%)"; an answer taken from the book's title page or preface
     (``basis``) says so instead of a probability the answerability model was not made for."""
     if basis in BASIS_WORDS and result == "answer":
         return BASIS_WORDS[basis]
-    pct = f"{max(0.0, min(1.0, confidence)):.0%}"
+    pct = percent(confidence)
     if result == "not_found":
         return f"Not in your books · the chance that they answer it is {pct}"
     if result == "likely":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..answer.metrics import percent
 from ..errors import NotFoundError, RagError
 from ..library.books import Library
 from ..library.ingest import original_path
@@ -206,4 +207,4 @@ def decision_text(probe: dict) -> str:
     said = {"answer": "the library answers it",
             "likely": "a likely answer: the chat shows it with a low-confidence label",
             "not_found": "not in your books: the chat says so and lists these closest passages"}.get(outcome, outcome)
-    return f"{said} — P(answerable) {p:.0%} (an answer from {hi:.0%}, a likely answer from {lo:.0%})"
+    return f"{said} — P(answerable) {percent(p)} (an answer from {percent(hi)}, a likely answer from {percent(lo)})"

@@ -378,6 +378,17 @@ def test_a_sentence_running_over_a_page_break_is_one_sentence():
     assert sentences[-1] == "lower case after a full stop starts anew here."  # a full stop ended the paragraph
     assert quotable(text)[1].startswith("For example, to get the locale files")
     assert not runs_on("the following packages", "live-boot live-config")  # too short to be a sentence's line
+    for before, after in (("Plusieurs volumes overlays différents (avec leurs propres fichiers",  # parentheses are prose
+                           "persistence.conf) peuvent être utilisés au même temps, mais si"),
+                          ("from separate simultaneous constructs on the same staff are the same",
+                           "voice. Other voice-related properties also carry across"),  # a first word with its stop
+                          ("and concisely. This means it might look daunting at first sight. Don’t",
+                           "worry! The guidance and explanation presented here"),
+                          ("-staff-staff-spacing property of the VerticalAxisGroup grob. The value",
+                           "for stretchability below is taken from the definition")):
+        assert runs_on(before, after), after
+    assert not runs_on("This is a long line of prose that ends with a list intro and", "ii. the second item of it")
+    assert not runs_on("Seien K, L Simplizialkomplexe und a) p ist injektiv", "b) q ist surjektiv und stetig")
     page = "\n\n  \n\n"  # a page break: the pages' blank line and the blanked page number
     for two in ("Setting up the keyboard layout\n\nlb config sets the locale for the image.",  # a heading: no
                 "install the packages you need first\n\nrun lb config and then build it",  # page break between

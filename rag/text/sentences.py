@@ -27,11 +27,15 @@ ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|b
 # a sentence a page break cut: the pages' texts are joined by a blank line, and the page number or running header the
 # furniture pass blanked leaves a line of spaces between them ("… For example, to get the\n\n  \n\nlocale files for
 # German …"). The sentence goes on when the line before ends a line of prose mid-sentence (four words or more, the
-# last a lower-case word or a comma) and the line after goes on in lower case; a line with code marks (= ( ) { } ; <
-# >) or an aligned column (two spaces inside) is no line of prose. A blank line without that blanked line is always a
-# paragraph break (a heading, a list, an option table).
-_RUNS_FROM = re.compile(r"(?:^|\n)[ \t]*[^\W\d_](?:[^\n=(){};<> ]| (?! ))*? \S+ \S+ [^\W\d_]*[a-zà-ÿß,][ \t]*$")
-_RUNS_INTO = re.compile(r"^[ \t]*[a-zà-ÿß][a-zà-ÿß'’-]*[ \t]+[^\W\d_](?:[^\n=(){};<> ]| (?! ))*(?:\n|$)", re.U)
+# last a word ending in a lower-case letter, or a comma) and the line after goes on in lower case, its first word
+# perhaps with punctuation ("voice. Other …", "persistence.conf) peuvent …", "error, for …") but no list marker
+# ("b) …", "ii. …"); a line with code marks (= { } ; < >) or an aligned column (two spaces inside) is no line of prose
+# (parentheses are: "(avec leurs propres fichiers"). A blank line without that blanked line is always a paragraph
+# break (a heading, a list, an option table).
+_RUNS_FROM = re.compile(r"(?:^|\n)[ \t]*(?:[^\W\d_]|[(«“\"'-])(?:[^\n={};<> ]| (?! ))*? \S+ \S+ (?:[^\W\d_]|[’'-])*"
+                        r"[a-zà-ÿß,][ \t]*$")
+_RUNS_INTO = re.compile(r"^[ \t]*(?![a-z]{1,4}[).][ \t])[a-zà-ÿß][^\s={};<>]*[ \t]+(?:[^\W\d_]|[(«“\"'])"
+                        r"(?:[^\n={};<> ]| (?! ))*(?:\n|$)", re.U)
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # no sentence begins so: a split inside "etc. . .) and remain …" (".bashrc", ":wq", ".NET", "… Puis" do begin one)
 _CANNOT_START = re.compile(r"^\s*(?:[,;)\]}]|[.:](?=[\s.,;:)\]}]|$))")

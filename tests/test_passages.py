@@ -378,7 +378,7 @@ def test_a_sentence_running_over_a_page_break_is_one_sentence():
     assert sentences[-1] == "lower case after a full stop starts anew here."  # a full stop ended the paragraph
     assert quotable(text)[1].startswith("For example, to get the locale files")
     assert not runs_on("the following packages", "live-boot live-config")  # too short to be a sentence's line
-    for before, after in (("Plusieurs volumes overlays différents (avec leurs propres fichiers",  # parentheses are prose
+    for before, after in (("Plusieurs volumes overlays différents (avec leurs propres fichiers",  # parentheses: prose
                            "persistence.conf) peuvent être utilisés au même temps, mais si"),
                           ("from separate simultaneous constructs on the same staff are the same",
                            "voice. Other voice-related properties also carry across"),  # a first word with its stop

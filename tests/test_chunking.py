@@ -192,3 +192,23 @@ def test_running_headers_and_footers_stay_out_of_chunks_but_in_the_pages(name, e
     assert not any("Page " in c.text and " of " in c.text for c in chunks)
     assert all("Garden and Sky" not in c.text for c in chunks if c.page_start > 1)
     assert all("Garden and Sky" in p.text for p in body)  # the page text keeps them (highlighting, images)
+
+
+def test_a_page_break_inside_a_sentence_is_no_chunk_boundary():
+    """The pages' blank line and the blanked page number cut "(avec leurs propres fichiers" | "persistence.conf)
+    peuvent …": the default chunker and the sentence splitters keep that sentence in one piece (a chunk that began
+    with "persistence.conf) …" quoted half a sentence); a page break after a full stop still ends a paragraph."""
+    from rag.chunking.base import SectionContext, sentence_spans
+    from rag.chunking.paragraph import split
+
+    filler = " ".join(f"Ceci est la phrase numéro {i} de ce long paragraphe sur la persistance." for i in range(14))
+    cut = "Plusieurs volumes overlays différents (avec leurs propres fichiers"
+    rest = "persistence.conf) peuvent être utilisés au même temps, mais un seul sera monté."
+    seg = f"{filler}\n{cut}\n\n  \n\n{rest}\n\nUn autre paragraphe commence ici.\n\n  \n\nEt un autre encore ici."
+    for size in range(40, 250, 10):  # wherever the chunks' budget runs out
+        pieces = split(seg, SectionContext(Settings(chunk_size=size)))
+        assert len(pieces) > 1
+        assert not any(seg[p.start:p.end].lstrip().startswith("persistence.conf)") for p in pieces), size
+    sentences = [seg[a:b] for a, b in sentence_spans(seg)]
+    assert any(s.startswith("Plusieurs volumes") and s.endswith("sera monté.") for s in sentences)
+    assert "Et un autre encore ici." in sentences  # a page break after a full stop ends the paragraph

@@ -99,9 +99,11 @@ def trim(seg: str, start: int, end: int) -> tuple[int, int]:
 
 def sentence_spans(seg: str) -> list[tuple[int, int]]:
     """Sentences of ``seg`` as exact spans (``rag.text.split``: Punkt's rules, plus blank-line breaks)."""
+    from ..text.sentences import join_runs
+
     out: list[tuple[int, int]] = []
     pos = 0
-    for para in seg.split("\n\n"):
+    for para in join_runs(seg).split("\n\n"):  # a page break inside a sentence is no paragraph break
         if para.strip():
             for a, b in span_tokenize(para):
                 a, b = trim(seg, pos + a, pos + b)

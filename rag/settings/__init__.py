@@ -30,8 +30,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # with, --apt-ftp-proxy not -apt-ftp-proxy; 11: a spacing accent after its letter joined to it, Sélambarom not
 # Se´lambarom, and a code line the layout wrapped inside a path joined back; 16: a page whose only glyphs without
 # Unicode are symbols set one by one (music notes) keeps its text instead of OCR, a hyphen set high stays a
-# hyphen), so adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 16
+# hyphen; 17: a page break inside a sentence is no paragraph break for the chunkers, also when its lines hold
+# parentheses or the next page's first word carries punctuation), so adding a book again re-makes its chunks instead of
+# keeping the old ones
+CHUNKING_VERSION = 17
 
 
 class Settings(BaseSettings):

@@ -68,6 +68,18 @@ def runs_on(before: str, after: str) -> bool:
     return bool(_RUNS_INTO.match(after.lstrip(" \t\n")) and _RUNS_FROM.search(before[-300:].rstrip()))
 
 
+def join_runs(text: str) -> str:
+    """``text`` with each page break that cuts a sentence (``runs_on``) made a plain space run of the same length (a
+    newline and spaces), so that a splitter that breaks paragraphs at blank lines keeps the sentence in one piece;
+    offsets stay those of ``text``."""
+    out = None
+    for m in _PARAGRAPH_BREAK.finditer(text):
+        if page_break(m.group()) and runs_on(text[max(0, m.start() - 300):m.start()], text[m.end():m.end() + 300]):
+            out = out if out is not None else list(text)
+            out[m.start():m.end()] = "\n" + " " * (m.end() - m.start() - 1)
+    return "".join(out) if out is not None else text
+
+
 def paragraph_spans(text: str) -> list[tuple[int, int]]:
     """Paragraphs of ``text`` as spans: blank lines separate them, unless they hold a blanked line (a page break)
     and the sentence before ``runs_on`` after them."""

@@ -65,6 +65,21 @@ def test_a_window_never_looks_further_than_twice_the_window_plus_one():
     assert len(plan.before) == 3 and len(plan.after) == 3
 
 
+
+def test_a_hit_ending_on_a_colon_brings_the_chunk_it_introduces():
+    """"… schlagen wir die folgende Reihenfolge vor, bevor sie sich mit den Details befassen:" ends its chunk, and the
+    steps are the next chunk (in English, so hardly similar to a German question): the window takes that chunk first,
+    whatever its similarity, and gives the chunks in front what is left."""
+    from dataclasses import replace
+
+    chunks = _chunks(20)
+    chunks[10] = replace(chunks[10], text=chunks[10].text + " Read them in this order:")
+    low = lambda ids: {i: 0.0 for i in ids}  # noqa: E731 - every neighbour below min_sim
+    plan = adaptive_plan(chunks[10], chunks, low, "factual", "narrative", 3, 0.15, 5000, "all-MiniLM-L6-v2")
+    assert plan.after[:1] == [11] and plan.before == []
+    plain = adaptive_plan(chunks[9], chunks, low, "factual", "narrative", 3, 0.15, 5000, "all-MiniLM-L6-v2")
+    assert plain.after == [] and plain.before == []  # without a colon, too dissimilar neighbours stay out
+
 def test_the_remaining_budget_caps_a_plan():
     chunks = _chunks(20)
     plan = adaptive_plan(chunks[10], chunks, lambda ids: {}, "procedural", "narrative", 3, 0.0, 250, "all-MiniLM-L6-v2")

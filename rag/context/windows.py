@@ -137,9 +137,14 @@ def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int
         return out
 
     before, after = side(-1), side(+1)
+    # a hit that ends on a colon introduces what the next chunk holds (a list, a listing): that chunk comes with it,
+    # however little it shares with the question, and before the chunks in front
+    leads_on = bool(after) and hit.text.rstrip().endswith(":")
     scores = sims(before + after) if before or after else {}
     for name, lst in (("before", before), ("after", after)):
         for k, i in enumerate(lst):
+            if leads_on and name == "after" and k == 0:
+                continue
             if scores.get(i, 1.0) < min_sim:
                 plan.dropped.append(f"{name}: chunk {i} similarity {scores[i]:.2f} < {min_sim:.2f}")
                 del lst[k:]
@@ -162,10 +167,14 @@ def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int
             break
         return parts, cut_to, used
 
-    pb, tb, ub = fill(before, qb, True)
-    pa, ta, ua = fill(after, rest - ub, False)  # what the before side left goes after
-    if rest - ub - ua > 0 and before:  # and what the after side left goes before
+    if leads_on:
+        pa, ta, ua = fill(after, rest, False)
         pb, tb, ub = fill(before, rest - ua, True)
+    else:
+        pb, tb, ub = fill(before, qb, True)
+        pa, ta, ua = fill(after, rest - ub, False)  # what the before side left goes after
+        if rest - ub - ua > 0 and before:  # and what the after side left goes before
+            pb, tb, ub = fill(before, rest - ua, True)
     plan.parts.update(pb)
     plan.parts.update(pa)
     plan.truncated = {**tb, **ta}

@@ -467,8 +467,11 @@ def test_two_passages_of_one_source_a_listing_apart_are_quoted_as_one_in_the_boo
     assert len(one) == 1 and [u.kind for u in one[0].units] == ["sentence", "code", "sentence", "sentence"]
     assert "fin = open('words.txt')" in one[0].render() and one[0].anchor == 0
     assert len(bridge_gaps([first, second], {1: [(0, 0), (3, 3)]}, {1: us}, 1)) == 2  # three units apart: two
-    later = bridge_gaps([second, first], {1: [(3, 3), (0, 0)]}, {1: us}, 2)  # the later one chosen first: it
-    assert [p.units[0].text[:8] for p in later] == ["The file", "The buil"]  # still opens the answer
+    later = bridge_gaps([second, first], {1: [(3, 3), (0, 0)]}, {1: us}, 2)  # the later one chosen first: the
+    assert len(later) == 1 and later[0].units[0].text.startswith("The buil")  # two read in the book's order
+    assert later[0].anchor == 3  # the best sentence is still the one it answers with
+    apart = bridge_gaps([second, first], {1: [(3, 3), (0, 0)]}, {1: us}, 1)  # further apart: best first
+    assert [p.units[0].text[:8] for p in apart] == ["The file", "The buil"]
 
 
 def test_a_passage_whose_first_sentence_says_if_these_starts_with_what_these_are():

@@ -70,10 +70,11 @@ OVERVIEW_FIRST_WORDS = 6  # a book's account of itself starts at its first whole
 
 def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], us: dict[int, list],
                 gap: int) -> list[Passage]:
-    """A chosen passage that follows an earlier-chosen one of the same source at most ``gap`` units after it joins
-    it, with what stands between them (the listing and the sentence that explain it: "… returns a file object" +
-    ">>> fin = open('words.txt')" + "fin is a common name …" + "The file object provides … readline"); the passage
-    chosen first still opens the answer."""
+    """A chosen passage at most ``gap`` units after or before an earlier-chosen one of the same source (no heading
+    between) joins it, with what stands between them, in the book's order (the listing and the sentence that explain
+    it: "… returns a file object" + ">>> fin = open('words.txt')" + "fin is a common name …" + "The file object
+    provides … readline"; a Conclusion's two paragraphs as the paper has them). A passage further away stays a
+    passage of its own, after the best one."""
     if gap <= 0:
         return chosen
     spans = {}
@@ -89,13 +90,19 @@ def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], 
             continue
         a, b = spans[id(p)]
         anchor = a + p.anchor
-        for q in chosen[i + 1:]:
-            qa, qb = spans[id(q)]
-            between = us[p.n][b + 1:qa]
-            if q.n == p.n and id(q) not in merged and 0 <= qa - b - 1 <= gap \
-                    and not any(u.kind in ("heading", "boilerplate") for u in between):  # what follows it in the same
-                b = qb  # section: the best passage still opens the answer (one before it stays a passage of its own)
-                merged.add(id(q))
+        grew = True
+        while grew:  # what follows it, or leads up to it, in the same section: read in the book's order
+            grew = False
+            for q in chosen[i + 1:]:
+                qa, qb = spans[id(q)]
+                if q.n != p.n or id(q) in merged:
+                    continue
+                after, before = 0 <= qa - b - 1 <= gap, 0 <= a - qb - 1 <= gap
+                between = us[p.n][b + 1:qa] if after else us[p.n][qb + 1:a] if before else None
+                if between is not None and not any(u.kind in ("heading", "boilerplate") for u in between):
+                    a, b = (a, qb) if after else (qa, b)
+                    merged.add(id(q))
+                    grew = True
         out.append(Passage(p.n, us[p.n][a:b + 1], anchor - a) if (a, b) != spans[id(p)] else p)
     return out
 

@@ -121,6 +121,8 @@ def _source(d: dict):
 
     d = {k: v for k, v in d.items() if k in Source.__dataclass_fields__}
     d["hit"] = Chunk(**{k: v for k, v in d["hit"].items() if k in Chunk.__dataclass_fields__})
+    if d.get("quoted"):
+        d["quoted"] = Chunk(**{k: v for k, v in d["quoted"].items() if k in Chunk.__dataclass_fields__})
     return Source(**d)
 
 
@@ -215,11 +217,12 @@ def _source_row(answer: dict, src, key: str, gone: set[str]) -> None:
 
 
 def passage(src, key: str) -> None:
-    """A source's matching passage with its structure (its pages' line kinds when the book is still there)."""
+    """A source's passage with its structure (its pages' line kinds when the book is still there): the chunk the
+    answer quotes, else the matching one."""
     from pages._shared import get_service
 
     try:
-        blocks = get_service().reader.passage(src.hit)
+        blocks = get_service().reader.passage(src.quoted or src.hit)
     except RagError as e:
         st.caption(escape_markdown(str(e)))
         return

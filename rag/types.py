@@ -218,6 +218,8 @@ class Source:
     layout: list = field(default_factory=list)
     cut_before: bool = False  # the book's text just before ``text`` stops mid-sentence and ``text`` goes on in lower
     # case (rag.text.sentences.runs_on): its start is the rest of that sentence
+    quoted: Chunk | None = None  # the chunk of the window the answer quotes, when it is not the hit (a glossary line
+    # beside the Exercises the question matched): the source's label and passage are that chunk's
 
     @property
     def quote(self) -> str:
@@ -225,9 +227,14 @@ class Source:
 
     @property
     def label(self) -> str:
-        """"Think Python › 2 Variables › 2.2 Assignment, p. 11": book, section path, printed page(s)."""
-        parts = [self.book_title] + [p.strip() for p in self.hit.section.split(" > ") if p.strip()]
-        return " › ".join(parts) + f", {self.pages_label}"
+        """"Think Python › 2 Variables › 2.2 Assignment, p. 11": book, section path, printed page(s) — of the chunk
+        the answer quotes."""
+        c = self.quoted or self.hit
+        parts = [self.book_title] + [p.strip() for p in c.section.split(" > ") if p.strip()]
+        if self.quoted is None:
+            return " › ".join(parts) + f", {self.pages_label}"
+        a, b = c.label_start or str(c.page_start), c.label_end or str(c.page_end)
+        return " › ".join(parts) + (f", p. {a}" if a == b else f", pp. {a}–{b}")
 
     @property
     def pdf_pages(self) -> str:
@@ -244,6 +251,8 @@ class Source:
     def from_dict(cls, d: dict) -> "Source":
         d = dict(d)
         d["hit"] = Chunk(**d["hit"])
+        if d.get("quoted"):
+            d["quoted"] = Chunk(**d["quoted"])
         return cls(**d)
 
 

@@ -298,3 +298,22 @@ def test_symbols_set_one_by_one_do_not_make_a_page_unreadable():
     assert unmapped_share("ordinary text of a page, with one odd glyph \ufffd in it") < UNMAPPED_SHARE
     table = ["\x13\x14", "\x15\x16\x17", "\x18"] * 20  # a table of numbers in a font without a Unicode map
     assert unmapped_share("\n".join(["Table 3"] + table)) >= UNMAPPED_SHARE
+
+
+def test_an_outline_entry_starts_where_its_heading_stands_not_in_the_running_header():
+    """Think Python heads each page with its section ("5.14. Exercises") and its outline says "Exercises": the
+    section starts at the heading below the Glossary's last lines, number included, not at the page's top (which put
+    the Glossary's "return statement: …" under Exercises); an outline title differing in punctuation or apostrophe
+    ("Système d'exploitation" / "Système d’exploitation") is found too."""
+    from rag.parse.sections import title_offset
+    from rag.types import LINE_FURNITURE, Page
+
+    text = "5.14. Exercises\n57\nreturn statement: A statement that ends a function.\n5.14. Exercises\nExercise 5.1."
+    head = (0, 15, 0, 0, 100, 10, LINE_FURNITURE)
+    num = (16, 18, 0, 12, 10, 20, LINE_FURNITURE)
+    page = Page(77, "57", text, 0, (head, num))
+    assert title_offset("Exercises", page) == text.index("5.14. Exercises\nExercise")
+    assert title_offset("5.14 Exercises", page) == text.index("5.14. Exercises\nExercise")
+    fr = Page(3, "3", "1.2 Système d’exploitation\nAMC fonctionne sous Linux.", 0)
+    assert title_offset("Système d'exploitation", fr) == 0
+    assert title_offset("Installation", fr) is None

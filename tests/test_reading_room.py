@@ -254,3 +254,24 @@ def test_the_code_an_answer_quotes_is_marked_on_the_page_too(folio):
     assert "EOF" not in target.quotes  # a short line is found anywhere on a page
     page = folio.reader.read(target)
     assert page.highlighted
+
+
+def test_a_source_is_named_by_the_chunk_its_quote_comes_from():
+    """The question matched the Exercises chunk, but the answer quotes the Glossary line of its window: the source's
+    label names the Glossary and its page (and survives a stored chat), the matching chunk when the quote is its."""
+    from rag.evidence.pages import quoted_chunk
+    from rag.types import Chunk, Source
+
+    glossary = Chunk("tp", 4, "return statement: A statement that causes a function to end immediately.", 56, 56, 0,
+                     74, section="Conditionals > Glossary", label_start="56", label_end="56")
+    exercises = Chunk("tp", 5, "Exercise 5.1. The time module provides a function that returns the time.", 57, 57,
+                      75, 150, section="Conditionals > Exercises", label_start="57", label_end="57")
+    src = Source(4, "tp", "Think Python", exercises, glossary.text + "\n" + exercises.text, [4, 5], 56, 57, "p. 57",
+                 1.0, 0.6)
+    answer = "return statement: A statement that causes a function to end immediately. [4]"
+    rng = lambda book, lo, hi: [c for c in (glossary, exercises) if lo <= c.chunk_index <= hi]  # noqa: E731
+    src.quoted = quoted_chunk(answer, src, rng)
+    assert src.quoted == glossary and src.label == "Think Python › Conditionals › Glossary, p. 56"
+    assert Source.from_dict(src.to_dict()).label == src.label
+    own = "Exercise 5.1. The time module provides a function that returns the time. [4]"
+    assert quoted_chunk(own, src, rng) is None  # the matching chunk's own sentence: its label stays

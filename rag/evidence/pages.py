@@ -18,6 +18,20 @@ log = logging.getLogger(__name__)
 
 
 
+def quoted_chunk(answer_text: str, source: Source, chunk_range) -> Chunk | None:
+    """The chunk of ``source``'s window that holds the first sentence the answer quotes from it, when that is not the
+    matching chunk (``chunk_range(book_id, lo, hi)``: the book's chunks lo..hi); else None."""
+    quotes = quoted_sentences(answer_text, source)
+    if not quotes or len(source.chunk_indices) < 2:
+        return None
+    want = " ".join(quotes[0].split())[:80]
+    lo, hi = min(source.chunk_indices), max(source.chunk_indices)
+    for c in chunk_range(source.book_id, lo, hi):
+        if c.chunk_index in source.chunk_indices and want in " ".join(c.text.split()):
+            return None if c.chunk_index == source.hit.chunk_index else c
+    return None
+
+
 def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     """The sentences of ``answer_text`` quoted from ``source``: each one its citation [n] closes, and the
     sentences of the same passage before it (a passage answer cites once, at its end) that the source holds."""

@@ -7,6 +7,21 @@ from pathlib import Path
 
 from ..types import Page, Section
 
+def title_offset(title: str, page: Page) -> int | None:
+    """Where an outline entry's heading stands on its page: its words with any punctuation or line break between
+    them ("5.14 Exercises" / "5.14. Exercises", ’ for '), at a line's start (with the number before it) if it is found
+    there, never in the running header (furniture is blanked: Think Python heads each page with its section); None
+    when the page lacks it."""
+    words = title.split()
+    if not words:
+        return None
+    pat = r"[\W_]+".join(re.sub(r"['’]", "['’]", re.escape(w)) for w in words)
+    text = page.chunk_text
+    m = re.search(rf"(?m)^[ \t]*(?:[\dIVXLC]+(?:\.\d+)*[.:)]?[ \t]+)?({pat})", text, re.I) \
+        or re.search(rf"({pat})", text, re.I)
+    return m.start() + len(m.group()) - len(m.group().lstrip()) if m else None  # with its number ("5.14. Exercises")
+
+
 def sections_from_toc(toc, pages: list[Page], total: int) -> list[Section]:
     marks: list[tuple[int, int, str]] = []  # (offset, level, title)
     for level, title, pno in toc:
@@ -14,9 +29,8 @@ def sections_from_toc(toc, pages: list[Page], total: int) -> list[Section]:
             continue
         page = pages[pno - 1]
         title = " ".join(str(title).split())
-        words = title.split()
-        m = re.search(r"\s+".join(re.escape(w) for w in words), page.text, re.I) if words else None
-        marks.append((page.offset + (m.start() if m else 0), level, title))
+        at = title_offset(title, page)
+        marks.append((page.offset + (at or 0), level, title))  # not on its page: the page's start
     return sections_from_marks(marks, total)
 
 

@@ -501,3 +501,18 @@ def test_joined_passages_never_run_over_a_heading_and_a_glyph_line_in_a_listing_
     assert [u.kind for u in listing] == ["sentence", "code"] and "\ufffd" in listing[1].text
     assert not REFERS_BACK.match("Wenn Sie ein Paket entfernen möchten, nutzen Sie apt.")  # the polite "you"
     assert REFERS_BACK.match("Si ceux-ci manquent, rien ne démarre.") and REFERS_BACK.match("Ceux-ci sont vides.")
+
+
+def test_a_sentence_that_only_points_at_the_example_brings_it_or_is_left_out():
+    """"… does not change the pitch. Consider this example." + the example's listing: the answer quotes the
+    listing; where the example is not in the source (a picture of notes), it does not end on "Consider this
+    example."."""
+    text = ("The command \\key sets the key signature, which affects the printed representation. "
+            "Consider this example.\n\n\\relative { \\key d \\major cis''4 d e fis }")
+    us = units(source(text, code=("\\relative { \\key d \\major cis''4 d e fis }",)))
+    assert us[-1].kind == "code" and us[-2].text.endswith("Consider this example.")
+    assert grow(us, 0, lambda k: False, 4)[1] == len(us) - 1
+    alone = units(source("It is a good idea to set it early. The command \\key sets the key signature, which affects "
+                         "the printed representation. Consider this example."))
+    i, j = grow(alone, 0, lambda k: True, 4)
+    assert not alone[j].text.endswith("Consider this example.")

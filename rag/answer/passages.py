@@ -29,7 +29,16 @@ BACK_SENTENCES = 2  # how far a passage goes back while its first sentence point
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
                       r"for instance|such as|zum Beispiel|beispielsweise|par exemple)[,:]?|\b(?:comme suit|wie folgt|"
-                      r"as follows)[.,:]?)\s*$", re.I)
+                      r"as follows)[.,:]?)\s*$|"
+                      # a sentence that only points at the example after it: "(…) Consider this example."
+                      r"(?:^|[.!?]\s+)(?:consider|see|look at|here is|here's|take)\s+"
+                      r"(?:this|the following|an|the next)\s+"
+                      r"(?:short\s+|simple\s+)?(?:example|snippet|listing|fragment|input)\s*[.:]\s*$|"
+                      r"(?:^|[.!?]\s+)(?:betrachten sie|sehen sie sich)\s+(?:dieses|das folgende|folgendes)\s+"
+                      r"beispiel\b.*[.:]\s*$|"
+                      r"(?:^|[.!?]\s+)(?:considérez|voici|voyez)\s+(?:cet|l'|l’|un)\s*exemple\b.*[.:]\s*$", re.I)
+
+
 @dataclass
 class Passage:
     n: int  # the source it is from

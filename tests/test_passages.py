@@ -516,3 +516,15 @@ def test_a_sentence_that_only_points_at_the_example_brings_it_or_is_left_out():
                          "the printed representation. Consider this example."))
     i, j = grow(alone, 0, lambda k: True, 4)
     assert not alone[j].text.endswith("Consider this example.")
+
+
+def test_a_caption_the_page_sets_inside_a_sentence_is_not_read_on_into():
+    """"… it varied in a manner not significantly different" + "Fig 4. Comparative effect of the essential oils …":
+    the caption is no continuation of the sentence, so the passage neither splices it in nor ends unfinished."""
+    text = ("All treatments induced a significant decrease of the virus activity at six hours. However, the reduction "
+            "varied in a non-regular manner not significantly different\n"
+            "Fig 4. Comparative effect of the essential oils on HEK293T against RRV. Viability of the cells (C).")
+    us = units(source(text))
+    i, j = grow(us, 0, lambda k: True, 4)
+    quoted = " ".join(u.text for u in us[i:j + 1])
+    assert "Fig 4" not in quoted and quoted.endswith("six hours.")

@@ -18,7 +18,9 @@ MIN_WORDS, MAX_WORDS = 5, 90  # a quotable sentence's length in words (a caption
 STATEMENT_WORDS = r"Definition|Satz|Lemma|Korollar|Folgerung|Proposition|Theorem|Corollary"  # what states
 REMARK_WORDS = r"Beispiel|Bemerkung|Example|Remark"  # what illustrates or comments
 _BLOCK = rf"(?:{STATEMENT_WORDS}|{REMARK_WORDS})"
-_LABEL = rf"(?:{_BLOCK}|Exercise|Aufgabe|Übung|Abbildung|Abb\.|Figure|Fig\.|Table|Tabelle|Tab\.)[ \t]+\d"
+_LABEL = rf"(?:{_BLOCK}|Exercise|Aufgabe|Übung|Abbildung|Abb\.|Figure|Fig\.?|Table|Tabelle|Tab\.)[ \t]+\d"
+CAPTION_START = re.compile(r"^\s*(?:Figure|Fig\.?|Abbildung|Abb\.|Table|Tabelle|Tab\.|Hình|Bảng)[ \t]+\d+(?:\.\d+)*"
+                           r"[.:]\s")  # a figure's or table's caption
 LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w[ \t]*(?:\([^()\n]*\))?[ \t]*\n)")
 
 ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")

@@ -79,6 +79,8 @@ def test_a_hit_ending_on_a_colon_brings_the_chunk_it_introduces():
     assert plan.after[:1] == [11] and plan.before == []
     plain = adaptive_plan(chunks[9], chunks, low, "factual", "narrative", 3, 0.15, 5000, "all-MiniLM-L6-v2")
     assert plain.after == [] and plain.before == []  # without a colon, too dissimilar neighbours stay out
+    led = adaptive_plan(chunks[11], chunks, low, "factual", "narrative", 3, 0.15, 5000, "all-MiniLM-L6-v2")
+    assert led.before[:1] == [10]  # the chunk before ends on a colon: it introduces the hit (a listing)
 
 def test_the_remaining_budget_caps_a_plan():
     chunks = _chunks(20)

@@ -528,3 +528,16 @@ def test_a_caption_the_page_sets_inside_a_sentence_is_not_read_on_into():
     i, j = grow(us, 0, lambda k: True, 4)
     quoted = " ".join(u.text for u in us[i:j + 1])
     assert "Fig 4" not in quoted and quoted.endswith("six hours.")
+
+
+def test_a_sentence_that_goes_on_after_the_listing_it_introduced_is_quoted_whole():
+    """"… For example, instead of:" + listing + "you could write:" + listing: the answer does not stop at the first
+    listing, halfway through the sentence."""
+    text = ("If you have a return statement with a complex expression, you don't have a chance to print the result "
+            "before returning. For example, instead of:\n\nreturn self.hands[i].removeMatches()\n\nyou could write:\n\n"
+            "count = self.hands[i].removeMatches()\nreturn count\n\nNow you can display count before returning.")
+    code = ("return self.hands[i].removeMatches()", "count = self.hands[i].removeMatches()", "return count")
+    us = units(source(text, code=code))
+    assert [u.kind for u in us][-4:] == ["code", "sentence", "code", "sentence"]
+    i, j = grow(us, 0, lambda k: False, 4)
+    assert us[j].kind == "code" and "return count" in us[j].text

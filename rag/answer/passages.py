@@ -137,6 +137,9 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
                               and not nxt.text[:1].isupper()):
             ok = words <= MAX_WORDS  # "… as follows:" / "… mit folgenden Eigenschaften" goes on, and so does an
             # item a displayed formula cut ("(iii) Ist I eine Menge …, so ist ⋃" + "i∈I Ui ∈ T")
+        elif last.kind in ("code", "table") and j > i and _opens(us[j - 1]) and nxt.kind == "sentence" \
+                and nxt.text[:1].islower():  # "For example, instead of:" + listing + "you could write:" + listing:
+            ok = words <= MAX_WORDS  # the sentence goes on after the listing it introduced
         elif _entry(us[k]) and _entry(nxt):
             ok = False  # in a glossary the next entry defines another term
         else:  # the anchor's paragraph reads on; a new paragraph only while it still answers

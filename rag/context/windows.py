@@ -140,10 +140,12 @@ def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int
     # a hit that ends on a colon introduces what the next chunk holds (a list, a listing): that chunk comes with it,
     # however little it shares with the question, and before the chunks in front
     leads_on = bool(after) and hit.text.rstrip().endswith(":")
+    # likewise a chunk just before the hit that ends on a colon introduces it ("… you can make a copy:" + the listing)
+    led_in = bool(before) and chunks[before[0]].text.rstrip().endswith(":")
     scores = sims(before + after) if before or after else {}
     for name, lst in (("before", before), ("after", after)):
         for k, i in enumerate(lst):
-            if leads_on and name == "after" and k == 0:
+            if k == 0 and (leads_on and name == "after" or led_in and name == "before"):
                 continue
             if scores.get(i, 1.0) < min_sim:
                 plan.dropped.append(f"{name}: chunk {i} similarity {scores[i]:.2f} < {min_sim:.2f}")
@@ -170,6 +172,9 @@ def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int
     if leads_on:
         pa, ta, ua = fill(after, rest, False)
         pb, tb, ub = fill(before, rest - ua, True)
+    elif led_in:
+        pb, tb, ub = fill(before, rest, True)
+        pa, ta, ua = fill(after, rest - ub, False)
     else:
         pb, tb, ub = fill(before, qb, True)
         pa, ta, ua = fill(after, rest - ub, False)  # what the before side left goes after

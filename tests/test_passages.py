@@ -541,3 +541,14 @@ def test_a_sentence_that_goes_on_after_the_listing_it_introduced_is_quoted_whole
     assert [u.kind for u in us][-4:] == ["code", "sentence", "code", "sentence"]
     i, j = grow(us, 0, lambda k: False, 4)
     assert us[j].kind == "code" and "return count" in us[j].text
+
+
+def test_a_passage_never_opens_with_a_listing():
+    """"In this example you could also use sorted …" points back to the t2 = t[:] listing; the list item before the
+    listing says what it shows ("3. Make copies … you can make a copy."), so the answer starts there."""
+    text = ("3. Make copies to avoid aliasing. If you want to use a method like sort that modifies the argument, but "
+            "you need to keep the original list as well, you can make a copy.\n\n>>> t2 = t[:]\n>>> t2.sort()\n\n"
+            "In this example you could also use the built-in function sorted, which returns a new, sorted list.")
+    us = units(source(text, code=(">>> t2 = t[:]", ">>> t2.sort()")))
+    assert [u.kind for u in us] == ["item", "code", "sentence"]
+    assert grow(us, 2, lambda k: False, 4)[0] == 0

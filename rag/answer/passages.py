@@ -115,6 +115,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
         i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence
+    if us[i].kind in ("code", "table") and i > 0 and us[i - 1].prose:
+        i -= 1  # a passage never opens with a listing: the sentence or item before it says what it shows
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)

@@ -229,3 +229,17 @@ def test_a_shown_percentage_never_reaches_the_line_the_probability_is_below():
     assert "44%" in confidence_words(0.449, "not_found")
     assert "69%" in confidence_words(0.6999, "likely")
     assert "P(answerable) 44%" in decision_text({"probability": 0.449, "outcome": "not_found"})
+
+
+def test_in_german_a_capitalised_everyday_noun_is_no_name():
+    """German writes every noun with a capital: "Container" and "Image" are everyday words, "Docker" is a name. The
+    passages hold the image and the container but not Docker, so the question's one name is missing."""
+    text = "Das fertige Image startet man als Container in einer virtuellen Maschine mit QEMU oder VirtualBox."
+    chunks = [Chunk("de", 0, text, 1, 1, 0, len(text), section="Testen")]
+    bm = BM25Index(chunks)
+    f = features("Wie starte ich das fertige Image als Docker-Container?", _hits(chunks, [0], [0.6]), bm,
+                 [chunks[0].id], [chunks[0].id])
+    assert f["name_missing"] == pytest.approx(1.0)
+    f = features("Wie starte ich das fertige Image mit QEMU?", _hits(chunks, [0], [0.6]), bm, [chunks[0].id],
+                 [chunks[0].id])
+    assert f["name_missing"] == pytest.approx(0.0)

@@ -53,13 +53,23 @@ def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids
     return weights, members
 
 
+# languages that write every noun with a capital: there a capitalised word is a name only when it is no everyday word
+# ("Docker", "GNOME", "QEMU" are; "Container", "Image", "Paket" are not)
+NOUNS_CAPITALISED = frozenset({"de"})
+
+
 def _name_terms(query: str, bm25, book_id: str) -> set[str]:
     """The question's names as term_weights writes them: in the question's own language and in the book's."""
+    from ..text.frequency import ordinary
     from ..text.languages import detect
-    from ..text.query_terms import words
+    from ..text.query_terms import EVERYDAY_ZIPF, words
 
-    names = " ".join(sorted(question_names(query)))
-    return (set(words(names, detect(query))) | bm25.text_terms(names, book_id)) if names else set()
+    lang = detect(query)
+    found = question_names(query)
+    if lang in NOUNS_CAPITALISED:
+        found = frozenset(w for w in found if not ordinary(w.lower(), lang, EVERYDAY_ZIPF))
+    names = " ".join(sorted(found))
+    return (set(words(names, lang)) | bm25.text_terms(names, book_id)) if names else set()
 
 
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],

@@ -117,6 +117,13 @@ def test_a_named_subject_picks_the_books_about_it():
     assert lib.subject_books("How often do tomatoes need watering?") == []  # no name: every book
     assert lib.subject_books("What is the capital of France?") == []  # a name no book is about
     assert lib.subject_books("How do I write a Python function?", ["py"]) == []  # one book asked: nothing to pick
+    # a one-page note names its subject in 2 of its 3 chunks: it is about it as much as a manual full of "boot"
+    boots = _chunks("nut", ["The Boots self-locking nut is of one piece, all-metal.", "Boots nuts are light.",
+                            "Torque values for nuts."])
+    manual = _chunks("live", [f"Boot the live system {i} times; the boot menu waits." for i in range(20)])
+    two = LibraryBM25({b: BM25Index(c) for b, c in (("nut", boots), ("live", manual), ("garden", garden))})
+    assert "nut" in two.subject_books("How is the Boots self-locking nut constructed?") or \
+        two.subject_books("How is the Boots self-locking nut constructed?") == []
 
 
 def test_an_english_questions_function_words_do_not_match_a_french_books_english_example():

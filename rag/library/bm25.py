@@ -10,6 +10,8 @@ scoped to one book ranks as it would over the whole library.
 """
 from __future__ import annotations
 
+import math
+
 from collections.abc import Sequence
 from typing import Callable
 
@@ -135,6 +137,9 @@ class BM25Index:
         return set(tokenize([text], self.languages.get(book_id, "en"))[0])
 
 
+SUBJECT_LEAST_SHORT = 2  # the fewest chunks naming a subject in a short book (``LibraryBM25.subject_books``)
+
+
 class LibraryBM25:
     """The ready books' BM25 indexes, one per book, with ``BM25Index``'s query interface."""
 
@@ -166,7 +171,11 @@ class LibraryBM25:
                     shares[b] = 0.0
                     continue
                 df = idx._df(toks[0], None)
-                shares[b] = df / len(idx.chunks) if df >= least else 0.0
+                # ``least`` chunks, or in a short book (a one-page note) the chunks ``share`` of it makes, two at the
+                # least: a name in 4 of its 5 chunks is its subject too ("the Boots self-locking nut" is not the Live
+                # manual's "boot"); one chunk saying "PDF" once is not
+                need = min(least, max(SUBJECT_LEAST_SHORT, math.ceil(share * len(idx.chunks))))
+                shares[b] = df / len(idx.chunks) if df >= need else 0.0
             top, low = max(shares.values()), min(shares.values())
             if top >= share and top >= ratio * max(low, 1e-9):
                 picked |= {b for b, v in shares.items() if v >= top / ratio}

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..text.labels import ABOUT_LISTING, PROMPT, PROOF
-from ..text.sentences import CAPTION_START
+from ..text.captions import caption_key
 from ..types import heading_number
 from .units import ENTRY, HEADING_WORDS, ITEM, Unit
 
@@ -126,8 +126,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
             break
         if PROOF.match(nxt.text) and not PROOF.match(us[k].text):  # a statement's proof is not what it states
             break
-        if nxt.prose and not last.finished and CAPTION_START.match(nxt.text) \
-                and not CAPTION_START.match(us[k].text):  # "… not significantly different" + "Fig 4. Comparative
+        if nxt.prose and not last.finished and caption_key(nxt.text) \
+                and not caption_key(us[k].text):  # "… not significantly different" + "Fig 4. Comparative
             break  # effect …": the page set a figure's caption inside the sentence; the caption does not go on with it
         if nxt.kind in ("code", "table"):
             ok = _opens(last) or (last.kind == "item" and nxt.kind == "code") or _names_command(us[max(i, j - 1):j + 1],

@@ -17,9 +17,9 @@ def title_offset(title: str, page: Page) -> int | None:
         return None
     pat = r"[\W_]+".join(re.sub(r"['’]", "['’]", re.escape(w)) for w in words)
     text = page.chunk_text
-    m = re.search(rf"(?m)^[ \t]*(?:[\dIVXLC]+(?:\.\d+)*[.:)]?[ \t]+)?({pat})", text, re.I) \
-        or re.search(rf"({pat})", text, re.I)
-    return m.start() + len(m.group()) - len(m.group().lstrip()) if m else None  # with its number ("5.14. Exercises")
+    m = re.search(rf"(?m)^[ \t]*(?P<at>(?:[\dIVXLC]+(?:\.\d+)*[.:)]?[ \t]+)?{pat})", text, re.I) \
+        or re.search(rf"(?P<at>{pat})", text, re.I)
+    return m.start("at") if m else None  # with its number ("5.14. Exercises")
 
 
 def sections_from_toc(toc, pages: list[Page], total: int) -> list[Section]:

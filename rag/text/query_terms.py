@@ -46,24 +46,26 @@ def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tupl
     names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
     out: dict[str, tuple[float, bool]] = {}
     for lang in langs:
-        surface = _surfaces(query, lang)
+        surface: dict[str, str] | None = None
         for t in words(query, lang):
             if t in function_words(lang) or t in function_words(own):  # "do", "was", "gì": the question's
                 continue  # frame, not its subject — in the books' language or in the question's own
             df = df_of(t)
             weight = idf(max(df, 0.5), n)
-            if not df and not (any(ch.isdigit() for ch in t) or any(w.startswith(t) for w in names)) and \
-                    _everyday(surface.get(t, t), own):
-                weight /= 2  # an everyday word the books lack ("get", "times") says less than a name or a term
+            if not df and not (any(ch.isdigit() for ch in t) or any(w.startswith(t) for w in names)):
+                surface = _surfaces(query, lang) if surface is None else surface  # only once a term is missing
+                if _everyday(surface.get(t, t), own):
+                    weight /= 2  # an everyday word the books lack ("get", "times") says less than a name or a term
             out[t] = (weight, df > 0)
     return out
 
 
 def _surfaces(query: str, lang: str) -> dict[str, str]:
     """Token → the question's word it comes from."""
+    found = re.findall(r"\w+", query)
     out: dict[str, str] = {}
-    for w in re.findall(r"\w+", query):
-        for t in words(w, lang):
+    for w, toks in zip(found, tokenize(found, lang)):  # one call, not one (cached) call a word
+        for t in toks:
             out.setdefault(t, w.lower())
     return out
 

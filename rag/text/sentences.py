@@ -19,8 +19,6 @@ STATEMENT_WORDS = r"Definition|Satz|Lemma|Korollar|Folgerung|Proposition|Theorem
 REMARK_WORDS = r"Beispiel|Bemerkung|Example|Remark"  # what illustrates or comments
 _BLOCK = rf"(?:{STATEMENT_WORDS}|{REMARK_WORDS})"
 _LABEL = rf"(?:{_BLOCK}|Exercise|Aufgabe|Übung|Abbildung|Abb\.|Figure|Fig\.?|Table|Tabelle|Tab\.)[ \t]+\d"
-CAPTION_START = re.compile(r"^\s*(?:Figure|Fig\.?|Abbildung|Abb\.|Table|Tabelle|Tab\.|Hình|Bảng)[ \t]+\d+(?:\.\d+)*"
-                           r"[.:]\s")  # a figure's or table's caption
 LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w[ \t]*(?:\([^()\n]*\))?[ \t]*\n)")
 
 ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")
@@ -84,18 +82,16 @@ def join_runs(text: str) -> str:
 
 def paragraph_spans(text: str) -> list[tuple[int, int]]:
     """Paragraphs of ``text`` as spans: blank lines separate them, unless they hold a blanked line (a page break)
-    and the sentence before ``runs_on`` after them."""
+    and the sentence before ``runs_on`` after them (``join_runs``)."""
+    joined = join_runs(text)
     spans: list[tuple[int, int]] = []
-    pos, joins = 0, False
-    for m in [*_PARAGRAPH_BREAK.finditer(text), None]:
-        end = m.start() if m else len(text)
-        if text[pos:end].strip():
-            if joins and spans and runs_on(text[max(spans[-1][0], spans[-1][1] - 300):spans[-1][1]], text[pos:end]):
-                spans[-1] = (spans[-1][0], end)
-            else:
-                spans.append((pos, end))
+    pos = 0
+    for m in [*_PARAGRAPH_BREAK.finditer(joined), None]:
+        end = m.start() if m else len(joined)
+        if joined[pos:end].strip():
+            spans.append((pos, end))
         if m:
-            pos, joins = m.end(), page_break(m.group())
+            pos = m.end()
     return spans
 
 

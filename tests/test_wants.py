@@ -48,6 +48,20 @@ def test_the_year_or_maker_must_be_the_named_subjects():
     assert not holds("maker", "Octave was written by John Eaton.", "Who created LaTeX?")
 
 
+def test_a_common_noun_subject_must_share_a_sentence_with_the_year_or_maker():
+    q = "Who invented the telephone?"
+    inventors = ("Introduce me to the great inventors who live here in Philadelphia. Invention has made the whole "
+                 "world over again. The railroad, telegraph, telephone have bound the people of modern nations.")
+    assert not holds("maker", inventors, q)  # inventors in one sentence, the telephone in another
+    assert holds("maker", "The telephone was invented by Alexander Graham Bell.", q)
+    q = "In what year was the first telephone call made?"
+    assert holds("year", "The first telephone call was made in 1876.", q)
+    assert not holds("year", "Copyright 2012. Each function call gets a frame.", q)  # a year, said of nothing asked
+    q = "Qui a inventé la reconnaissance optique de marques ?"  # in the question's language
+    assert holds("maker", "La reconnaissance optique de marques a été inventée dans les années 1950.", q)
+    assert not holds("maker", "AMC a été créé par Alexis Bienvenüe. Il lit les marques cochées.", q)
+
+
 def test_a_year_question_about_a_passage_without_a_year_is_not_answered(folio, book_pdf):
     folio.library.ingest(book_pdf, "garden.pdf")
     q = "In what year was Jupiter, the largest planet of the solar system, discovered?"

@@ -52,14 +52,37 @@ def wants(question: str) -> str:
 
 
 def holds(want: str, text: str, question: str = "") -> bool:
-    """Does ``text`` hold what a question that wants ``want`` asks for — and, when the question names its subject
-    ("When was Mozart born?"), about that subject? A year in a passage that does not name Mozart does not say
-    when Mozart was born."""
-    if want == "year":
-        found = bool(_YEAR.search(text))
-    elif want == "maker":
-        found = bool(_MADE_BY.search(text))
-    else:
+    """Does ``text`` hold what a question that wants ``want`` asks for — and about the question's subject? When the
+    question names its subject ("When was Mozart born?"), the passage must name it: a year in a passage that does not
+    name Mozart does not say when Mozart was born. When the subject is a common noun ("Who invented the
+    telephone?"), one sentence must hold both the year or maker and a word of the subject: "… the great inventors
+    who live here in Philadelphia" says nothing of the telephone."""
+    pattern = _YEAR if want == "year" else _MADE_BY if want == "maker" else None
+    if pattern is None:
         return True
+    if not pattern.search(text):
+        return False
     subject = names(question)
-    return found and (not subject or any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.I) for w in subject))
+    if subject:
+        return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.I) for w in subject)
+    terms = _subject_terms(question, want)
+    if not terms:  # "In what year was it released?": any year
+        return True
+    from ..text.languages import detect, tokenize
+    from ..text.sentences import sentence_spans
+
+    lang = detect(question)
+    spans = [(a, b) for a, b in sentence_spans(text, min_words=1)] or [(0, len(text))]
+    said = [text[a:b] for a, b in spans if pattern.search(text[a:b])]
+    return any(terms & set(tokens) for tokens in tokenize(said, lang)) if said else False
+
+
+def _subject_terms(question: str, want: str) -> set[str]:
+    """The question's content words outside its cue ("Who invented", "In what year was … released"), as BM25
+    tokens of its language: what the year or the making must be said of."""
+    from ..text.languages import detect, tokenize
+
+    cue = (_YEAR_Q if want == "year" else _WHO_Q).search(question)
+    rest = question[:cue.start()] + " " + question[cue.end():] if cue else question
+    rest = _MADE_BY.sub(" ", rest)
+    return set(tokenize([rest], detect(question))[0]) - set(tokenize(["year years first originally"], "en")[0])

@@ -15,6 +15,10 @@ from rag.query.wants import holds, wants
     ("Qui a inventé la reconnaissance optique de marques (OMR) ?", "maker"),
     ("Wer hat den Linux-Kernel ursprünglich entwickelt?", "maker"),
     ("Ai đã sáng lập dự án này?", "maker"),
+    ("Which company originally developed the Python language?", "maker"),
+    ("Which company sold the first commercial version of MATLAB?", "maker"),
+    ("Welche Firma verkauft Windows?", "maker"),
+    ("Quelle entreprise a racheté GitHub ?", "maker"),
     # questions that want nothing in particular
     ("When does Octave read ~/.octaverc?", ""),
     ("Wann heißt ein topologischer Raum kompakt?", ""),
@@ -57,6 +61,15 @@ def test_a_common_noun_subject_must_share_a_sentence_with_the_year_or_maker():
     q = "In what year was the first telephone call made?"
     assert holds("year", "The first telephone call was made in 1876.", q)
     assert not holds("year", "Copyright 2012. Each function call gets a frame.", q)  # a year, said of nothing asked
+    q = "Which company originally developed the Python language?"
+    assert not holds("maker", "A programming language like Python that is designed to be easy to read.", q)
+    assert not holds("maker", "This book is written for Python 3.", q)  # a purpose, not a maker
+    assert holds("maker", "Python was developed by Guido van Rossum at CWI.", q)
+    q = "Which company sold the first commercial version of MATLAB?"  # selling is said with its own words
+    assert not holds("maker", "MATLAB was designed by Cleve Moler.", q)
+    assert holds("maker", "MATLAB is sold by The MathWorks.", q)
+    q = "Qui a fondé le projet Debian ?"
+    assert not holds("maker", "Des utilisateurs et des développeurs de Debian sont présents sur IRC.", q)
     q = "Qui a inventé la reconnaissance optique de marques ?"  # in the question's language
     assert holds("maker", "La reconnaissance optique de marques a été inventée dans les années 1950.", q)
     assert not holds("maker", "AMC a été créé par Alexis Bienvenüe. Il lit les marques cochées.", q)

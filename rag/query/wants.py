@@ -23,23 +23,56 @@ _YEAR_Q = re.compile(
     r"|\bquand (a|est|fut|ont|sont) .{0,60}\b(né|née|fondé|fondée|sorti|sortie|inventé|inventée|créé|créée|"
     r"publié|publiée|construit|construite|lancé|lancée|découvert)\b",
     re.I)
+_MAKING = (r"founded|created|invented|developed|develops|wrote|designed|started|discovered|built|made|makes|"
+           r"maintains|maintained|sells|sold|owns|owned|acquired|bought|publishes|published")
 _WHO_Q = re.compile(
-    r"\bwho (\w+ ){0,2}(founded|created|invented|developed|wrote|designed|started|discovered|built|made)\b"
+    rf"\bwho (\w+ ){{0,2}}({_MAKING})\b"
+    rf"|\b(which|what) (company|companies|firm|corporation|organi[sz]ation|vendor|university|team|group|person|"
+    rf"people)( \w+){{0,2}} ({_MAKING})\b"
     r"|\bwer (hat|haben|hatte) .{0,60}\b(gegründet|erfunden|entwickelt|geschrieben|erstellt|entworfen|gebaut|"
-    r"entdeckt)\b"
-    r"|\bqui (a|ont|avait) (\w+ ){0,2}(fondé|inventé|créé|développé|écrit|conçu|construit|lancé|découvert)\b"
+    r"entdeckt|verkauft|gekauft|übernommen|veröffentlicht)\b"
+    r"|\bwelche[sr]? (firma|unternehmen|organisation|hersteller|universität)\b.{0,60}\b(gegründet|erfunden|"
+    r"entwickelt|geschrieben|erstellt|entworfen|gebaut|entdeckt|verkauft|gekauft|übernommen|veröffentlicht|"
+    r"entwickelt|verkauft|pflegt|vertreibt|herstellt|stellt)\b"
+    r"|\bqui (a|ont|avait) (\w+ ){0,2}(fondé|inventé|créé|développé|écrit|conçu|construit|lancé|découvert|vendu|"
+    r"racheté|acheté|publié)\b"
+    r"|\bquelle (entreprise|société|organisation|université|firme)\b.{0,60}\b(fondé|inventé|créé|développé|écrit|"
+    r"conçu|construit|lancé|découvert|vendu|vend|racheté|acheté|publié|publie|maintient|développe)\b"
     r"|\bai (đã )?(sáng lập|phát minh|tạo ra|phát triển|viết|thiết kế)\b",
     re.I)
 _YEAR = re.compile(r"(?<!\w)(1[5-9]\d\d|20\d\d)(?!\w)")
 _MADE_BY = re.compile(
-    r"\b(found(ed|er|ers)|creat(ed|or|ors)|invent(ed|or|ors)|develop(ed|er|ers)|wrote|written|author(ed|s)?|"
-    r"design(ed|er|ers)|discover(ed|er))\b"
+    r"\b(found(ed|er|ers)|creat(ed|or|ors)|invent(ed|or|ors)|develop(ed|er|ers)|wrote|written by|author(ed|s)?|"
+    r"design(ed|er|ers)|discover(ed|er))\b(?!\s+(?:to|for)\b)"  # "designed to be easy", "developed for": a purpose
     r"|\b(gegründet|gründer\w*|erfunden|erfinder\w*|entwickelt|entwickler\w*|geschrieben|schrieb|verfasst|"
     r"autor\w*|entworfen|entdeckt)\b"
     r"|\b(fond[ée]e?s?|fondat(eur|rice)s?|cré[ée]e?s?|créat(eur|rice)s?|invent[ée]e?s?|invent(eur|rice)s?|"
     r"développ[ée]e?s?|écrit|auteure?s?|conçue?s?|découvert)\b"
     r"|sáng lập|phát minh|tác giả|phát triển",
     re.I)
+# who keeps, sells, owns or publishes a thing is said with these words, not with those of its making: a question
+# asked with one of them ("Which company sold …?") is answered by a sentence with one of the same kind
+_DEALS = [
+    (re.compile(r"\b(maintains?|maintained|pflegt|betreut|maintient)\b", re.I),
+     re.compile(r"\b(maintain(s|ed|er|ers)?|gepflegt|betreu\w*|maintenue?s?|mainteneurs?)\b", re.I)),
+    (re.compile(r"\b(sells?|sold|verkauft|vertreibt|vend|vendu)\b", re.I),
+     re.compile(r"\b(sells?|sold|seller|vendors?|verkauf\w*|vertrieb\w*|vend|vendue?s?)\b", re.I)),
+    (re.compile(r"\b(owns?|owned|acquired|bought|gekauft|übernommen|racheté|acheté)\b", re.I),
+     re.compile(r"\b(own(s|ed|er|ers)|acquir(ed|es)|acquisition|bought|gekauft|übernomm\w*|übernahme|"
+                r"rachet[ée]e?s?|rachat|achet[ée]e?s?)\b", re.I)),
+    (re.compile(r"\b(publish(es|ed)?|veröffentlicht|herausgegeben|publie|publié)\b", re.I),
+     re.compile(r"\b(publish(es|ed|er|ers)?|veröffentlich\w*|herausgegeben|herausgeber\w*|verlag\w*|"
+                r"publi[ée]e?s?|éditeurs?)\b", re.I)),
+    (re.compile(r"\b(makes|made|herstellt|stellt|fabrique)\b", re.I),
+     re.compile(r"\b(made by|makes|maker|manufactur(es|ed|er|ers)|hergestellt|hersteller\w*|fabriqu[ée]e?s?|"
+                r"fabricants?)\b", re.I)),
+]
+
+
+def _making(question: str) -> re.Pattern:
+    """The words a passage says the asked-for making or dealing with (``_DEALS``, else ``_MADE_BY``)."""
+    cue = _WHO_Q.search(question)
+    return next((said for asked, said in _DEALS if cue and asked.search(cue.group(0))), _MADE_BY)
 
 
 def wants(question: str) -> str:
@@ -52,29 +85,30 @@ def wants(question: str) -> str:
 
 
 def holds(want: str, text: str, question: str = "") -> bool:
-    """Does ``text`` hold what a question that wants ``want`` asks for — and about the question's subject? When the
-    question names its subject ("When was Mozart born?"), the passage must name it: a year in a passage that does not
-    name Mozart does not say when Mozart was born. When the subject is a common noun ("Who invented the
-    telephone?"), one sentence must hold both the year or maker and a word of the subject: "… the great inventors
-    who live here in Philadelphia" says nothing of the telephone."""
-    pattern = _YEAR if want == "year" else _MADE_BY if want == "maker" else None
+    """Does ``text`` hold what a question that wants ``want`` asks for, said of the question's subject? The year or
+    the making must stand in a sentence that names the subject, or right after one ("Debian was announced in 1993.
+    It was founded by Ian Murdock."): a year in a passage that does not name Mozart does not say when Mozart was
+    born, and "… the great inventors who live here in Philadelphia" says nothing of who invented the telephone.
+    The subject is the question's names ("Mozart", "Debian"), else its other content words ("telephone")."""
+    pattern = _YEAR if want == "year" else _making(question) if want == "maker" else None
     if pattern is None:
         return True
     if not pattern.search(text):
         return False
-    subject = names(question)
-    if subject:
-        return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.I) for w in subject)
-    terms = _subject_terms(question, want)
-    if not terms:  # "In what year was it released?": any year
-        return True
-    from ..text.languages import detect, tokenize
     from ..text.sentences import sentence_spans
 
-    lang = detect(question)
-    spans = [(a, b) for a, b in sentence_spans(text, min_words=1)] or [(0, len(text))]
-    said = [text[a:b] for a, b in spans if pattern.search(text[a:b])]
-    return any(terms & set(tokens) for tokens in tokenize(said, lang)) if said else False
+    sentences = [text[a:b] for a, b in sentence_spans(text, min_words=1)] or [text]
+    subject = names(question)
+    if subject:
+        named = [any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", x, re.I) for w in subject) for x in sentences]
+    else:
+        terms = _subject_terms(question, want)
+        if not terms:  # "In what year was it released?": any year
+            return True
+        from ..text.languages import detect, tokenize
+
+        named = [bool(terms & set(t)) for t in tokenize(sentences, detect(question))]
+    return any(pattern.search(x) and (named[i] or (i > 0 and named[i - 1])) for i, x in enumerate(sentences))
 
 
 def _subject_terms(question: str, want: str) -> set[str]:
@@ -84,5 +118,5 @@ def _subject_terms(question: str, want: str) -> set[str]:
 
     cue = (_YEAR_Q if want == "year" else _WHO_Q).search(question)
     rest = question[:cue.start()] + " " + question[cue.end():] if cue else question
-    rest = _MADE_BY.sub(" ", rest)
+    rest = _making(question).sub(" ", rest)
     return set(tokenize([rest], detect(question))[0]) - set(tokenize(["year years first originally"], "en")[0])

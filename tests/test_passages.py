@@ -552,3 +552,13 @@ def test_a_passage_never_opens_with_a_listing():
     us = units(source(text, code=(">>> t2 = t[:]", ">>> t2.sort()")))
     assert [u.kind for u in us] == ["item", "code", "sentence"]
     assert grow(us, 2, lambda k: False, 4)[0] == 0
+
+
+def test_a_year_question_quotes_the_sentence_with_the_year_of_its_subject():
+    """'In what year was the book first published?' over a preface: the sentence that says the year of the book's
+    publishing, not the one about the book's changes that shares more of the question's words."""
+    text = ("The result is this book, now with the less grandiose title Think Python, and the first edition of the "
+            "book was a success. Some of the changes are small.\n\nAs Green Tea Press, I published the first Python "
+            "version of the book in 2001. Students liked it.")
+    a = ExtractiveBackend(FlatEmbed()).answer("In what year was the Think Python book first published?", [source(text)])
+    assert a.startswith("As Green Tea Press, I published the first Python version of the book in 2001.")

@@ -14,6 +14,7 @@ import numpy as np
 from ..query.admin import labels_asked, states
 from ..query.authors import asks_authors, lists_authors, named_books, names_people
 from ..query.conclusions import asks_conclusion, concludes
+from ..query.wants import holds, wants
 from ..query.overview import ASKING as OVERVIEW_WORDS, asks_overview, opens_book
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
@@ -120,6 +121,7 @@ class ExtractiveBackend:
         t = self.t
         terms = {stem(w) for w in key_terms(question)}
         define = definition_pattern(question)
+        want = wants(question)  # "In what year …?", "Who founded …?": the sentence that says it, of its subject
         ranks = bool(SUPERLATIVE.search(question))
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
@@ -134,6 +136,8 @@ class ExtractiveBackend:
             words = {stem(w) for w in key_terms(sent)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0
+            if want and holds(want, sent, question):
+                boost += t.wants_bonus
             if ranks and SUPERLATIVE.search(sent):
                 boost += t.ranks_bonus
             if cap and cap not in named:

@@ -26,6 +26,9 @@ class ExtractiveTuning(_Group):
     caption_penalty: float = Field(0.3, description="Penalty of a figure's or table's caption the question does not "
                                                     "name: it says what a picture shows, not what a term means.")
     defines_bonus: float = Field(0.5, description="Bonus of a sentence defining the term a definition question asks.")
+    wants_bonus: float = Field(0.5, description="Bonus of a sentence that says what a 'who made …'/'in what year …' "
+                                                "question wants, of its subject (rag.query.wants), as a definition "
+                                                "defines.")
     ranks_bonus: float = Field(0.1, description="Bonus of a sentence that ranks (a superlative: 'the most …', 'am "
                                                 "besten', 'le plus …') when the question asks which is best.")
     number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "

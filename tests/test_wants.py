@@ -19,6 +19,10 @@ from rag.query.wants import holds, wants
     ("Which company sold the first commercial version of MATLAB?", "maker"),
     ("Welche Firma verkauft Windows?", "maker"),
     ("Quelle entreprise a racheté GitHub ?", "maker"),
+    ("Who is the current leader of the Debian project?", "maker"),
+    ("Wer ist der Betreuer von live-build?", "maker"),
+    ("Qui est le fondateur de Debian ?", "maker"),
+    ("Who is the target audience of this manual?", ""),
     # questions that want nothing in particular
     ("When does Octave read ~/.octaverc?", ""),
     ("Wann heißt ein topologischer Raum kompakt?", ""),
@@ -70,6 +74,10 @@ def test_a_common_noun_subject_must_share_a_sentence_with_the_year_or_maker():
     assert holds("maker", "MATLAB is sold by The MathWorks.", q)
     q = "Qui a fondé le projet Debian ?"
     assert not holds("maker", "Des utilisateurs et des développeurs de Debian sont présents sur IRC.", q)
+    q = "Who is the current leader of the Debian project?"  # a role: said with its own words
+    assert not holds("maker", "The primary contact for the Debian project is the mailing list.", q)
+    assert holds("maker", "The Debian project is led by its elected Project Leader.", q)
+    assert holds("maker", "Debian is a volunteer project. It is headed by a leader elected every year.", q)
     q = "Qui a inventé la reconnaissance optique de marques ?"  # in the question's language
     assert holds("maker", "La reconnaissance optique de marques a été inventée dans les années 1950.", q)
     assert not holds("maker", "AMC a été créé par Alexis Bienvenüe. Il lit les marques cochées.", q)

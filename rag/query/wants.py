@@ -38,7 +38,15 @@ _WHO_Q = re.compile(
     r"racheté|acheté|publié)\b"
     r"|\bquelle (entreprise|société|organisation|université|firme)\b.{0,60}\b(fondé|inventé|créé|développé|écrit|"
     r"conçu|construit|lancé|découvert|vendu|vend|racheté|acheté|publié|publie|maintient|développe)\b"
-    r"|\bai (đã )?(sáng lập|phát minh|tạo ra|phát triển|viết|thiết kế)\b",
+    r"|\bai (đã )?(sáng lập|phát minh|tạo ra|phát triển|viết|thiết kế)\b"
+    # who holds a role: "Who is the current leader of the Debian project?", "Wer ist der Betreuer …?"
+    r"|\bwho (is|was|are|were) (the |its |their )?(current |original |first |main |lead )?"
+    r"(leaders?|head|president|ceo|chair(man|woman|person)?|director|maintainers?|founders?|creators?|developers?|"
+    r"inventors?|designers?|owners?|publishers?)\b"
+    r"|\bwer (ist|war|sind|waren) (der|die) (heutige |aktuelle |erste )?(leiter|chef|präsident|vorsitzende|"
+    r"betreuer|gründer|erfinder|entwickler|eigentümer|herausgeber)\w*\b"
+    r"|\bqui (est|était|sont) (le|la|les) (chef|président|présidente|directeur|directrice|responsable|mainteneur|"
+    r"fondateur|fondatrice|créateur|créatrice|inventeur|développeur|propriétaire|éditeur)s?\b",
     re.I)
 _YEAR = re.compile(r"(?<!\w)(1[5-9]\d\d|20\d\d)(?!\w)")
 _MADE_BY = re.compile(
@@ -53,14 +61,21 @@ _MADE_BY = re.compile(
 # who keeps, sells, owns or publishes a thing is said with these words, not with those of its making: a question
 # asked with one of them ("Which company sold …?") is answered by a sentence with one of the same kind
 _DEALS = [
-    (re.compile(r"\b(maintains?|maintained|pflegt|betreut|maintient)\b", re.I),
+    (re.compile(r"\b(leaders?|head|president|ceo|chair\w*|director|leiter|chef|präsident|vorsitzende|"
+                r"présidente?|directeur|directrice|responsable)\b", re.I),
+     re.compile(r"\b(lead(s|er|ers|ing)?|led|head(s|ed)?|chief|president|ceo|chair\w*|director|directs|directed|"
+                r"leit\w*|geleitet|chef\w*|präsident\w*|vorsitz\w*|président\w*|dirig\w*|directeur|directrice|"
+                r"responsable)\b", re.I)),
+    (re.compile(r"\b(maintains?|maintained|maintainers?|pflegt|betreut|betreuer|maintient|mainteneur)\b", re.I),
      re.compile(r"\b(maintain(s|ed|er|ers)?|gepflegt|betreu\w*|maintenue?s?|mainteneurs?)\b", re.I)),
     (re.compile(r"\b(sells?|sold|verkauft|vertreibt|vend|vendu)\b", re.I),
      re.compile(r"\b(sells?|sold|seller|vendors?|verkauf\w*|vertrieb\w*|vend|vendue?s?)\b", re.I)),
-    (re.compile(r"\b(owns?|owned|acquired|bought|gekauft|übernommen|racheté|acheté)\b", re.I),
+    (re.compile(r"\b(owns?|owned|owners?|acquired|bought|gekauft|übernommen|eigentümer|racheté|acheté|"
+                r"propriétaire)\b", re.I),
      re.compile(r"\b(own(s|ed|er|ers)|acquir(ed|es)|acquisition|bought|gekauft|übernomm\w*|übernahme|"
                 r"rachet[ée]e?s?|rachat|achet[ée]e?s?)\b", re.I)),
-    (re.compile(r"\b(publish(es|ed)?|veröffentlicht|herausgegeben|publie|publié)\b", re.I),
+    (re.compile(r"\b(publish(es|ed|ers?)?|veröffentlicht|herausgegeben|herausgeber|publie|publié|éditeur)\b",
+                re.I),
      re.compile(r"\b(publish(es|ed|er|ers)?|veröffentlich\w*|herausgegeben|herausgeber\w*|verlag\w*|"
                 r"publi[ée]e?s?|éditeurs?)\b", re.I)),
     (re.compile(r"\b(makes|made|herstellt|stellt|fabrique)\b", re.I),

@@ -75,6 +75,8 @@ def test_who_wrote_a_book_quotes_the_names_on_its_title_page(folio, book_pdf):
     assert a.text.startswith("Ada Quill and Basil Hart [1]"), a.text
     assert a.sources[0].hit.chunk_index == 0 and a.sources[0].page_start == 1
     assert not a.figures  # no picture under an author list
+    german = folio.ask(f"Wer ist der Autor des Buches {title}?").consume()  # the translations of its words, searched
+    assert german.text.startswith("Ada Quill and Basil Hart [1]"), german.text  # beside it, name no book
     other = folio.ask("Who wrote the Linux kernel?").consume()
     assert "Ada Quill" not in other.text
     about = folio.ask("What did the authors of the book say about tomatoes?", book_id=r.book_id).consume()

@@ -121,8 +121,13 @@ class Pipeline:
                 from ..query.decompose import decompose  # compared with the words' translations too (not for a
                 from ..retrieve.crosslingual import extra_text  # two-part question: each part is answered alone)
 
+                from ..query.authors import asks_authors
+                from ..query.overview import asks_overview
+
                 lang = self.bm25_for(r)().languages.get(r.sources[0].book_id)
-                if lang in bridge and len(decompose(asked)) == 1:
+                if lang in bridge and len(decompose(asked)) == 1 and not (asks_authors(asked) or asks_overview(asked)):
+                    # (not for "Wer ist der Autor von Think Python?": a book's title page or opening answers it, which
+                    # the question's own words name — the translations would name no book)
                     asked = f"{asked} ({extra_text(bridge)[lang]})"
         return AnswerStream(answer, r.backend.stream(asked, r.sources, figures=r.figures), t0,
                             finish=lambda a: self.check(a, r))

@@ -562,3 +562,28 @@ def test_a_year_question_quotes_the_sentence_with_the_year_of_its_subject():
             "version of the book in 2001. Students liked it.")
     a = ExtractiveBackend(FlatEmbed()).answer("In what year was the Think Python book first published?", [source(text)])
     assert a.startswith("As Green Tea Press, I published the first Python version of the book in 2001.")
+
+
+def test_a_reference_entrys_call_forms_are_code_and_come_with_their_description():
+    """Octave's reference entries: the call forms, then what the function does. The description that answers comes
+    with the forms it describes, as code, one form a line; forms run into the description are split off it."""
+    text = ("See also: [dlmwrite], page 284.\n\nx = csvread (filename)\nx = csvread (filename, dlm_opt1, . . .)\n"
+            "Read the comma-separated-value (CSV) file filename into the matrix x.\nNote: only CSV files containing "
+            "numeric data can be read.\n\nmean (x) mean (x, dim) Compute the mean of the elements of the vector x.")
+    us = units(source(text))
+    assert [u.kind for u in us] == ["sentence", "code", "sentence", "code", "sentence"]
+    assert us[1].text == "x = csvread (filename)\nx = csvread (filename, dlm_opt1, . . .)"
+    assert us[3].text == "mean (x)\nmean (x, dim)" and us[4].text.startswith("Compute the mean")
+    assert grow(us, 2, lambda k: False, 4)[0] == 1  # from the call forms, not from the previous entry's "See also"
+    a = ExtractiveBackend(FlatEmbed()).answer("How do I read a CSV file into a matrix?", [source(text)])
+    assert a.startswith("```\nx = csvread (filename)\nx = csvread (filename, dlm_opt1, . . .)\n```\nRead the "
+                        "comma-separated-value (CSV) file"), a
+
+
+def test_a_sentence_naming_a_function_brings_its_call_forms_and_what_they_do():
+    text = ("One most often wants to fit the polynomial in a least-squares sense, which is what the polyfit function "
+            "does.\n\np = polyfit (x, y, n)\nReturn the coefficients of a polynomial p(x) of degree n that minimizes "
+            "the least-squares-error of the fit.\n\nThe polyval function evaluates it.")
+    us = units(source(text))
+    assert [u.kind for u in us] == ["sentence", "code", "sentence", "sentence"]
+    assert grow(us, 0, lambda k: False, 1) == (0, 2)

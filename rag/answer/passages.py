@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..text.labels import ABOUT_LISTING, PROMPT, PROOF
 from ..text.captions import caption_key
 from ..types import heading_number
-from .units import ENTRY, HEADING_WORDS, ITEM, Unit
+from .units import ENTRY, HEADING_WORDS, ITEM, SIGNATURE, Unit
 
 MAX_ITEMS, MAX_WORDS = 12, 160  # a passage quotes at most so many list items and grows up to so many words
 # a sentence that points back at what came before it
@@ -115,7 +115,9 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
         i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence
-    if us[i].kind in ("code", "table") and i > 0 and us[i - 1].prose:
+    if i == k and us[k].kind == "sentence" and i > 0 and signature(us[i - 1]):
+        i -= 1  # "Read the comma-separated-value (CSV) file …": with the call forms it describes ("x = csvread (…)")
+    elif us[i].kind in ("code", "table") and i > 0 and us[i - 1].prose:
         i -= 1  # a passage never opens with a listing: the sentence or item before it says what it shows
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
@@ -130,8 +132,10 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
                 and not caption_key(us[k].text):  # "… not significantly different" + "Fig 4. Comparative
             break  # effect …": the page set a figure's caption inside the sentence; the caption does not go on with it
         if nxt.kind in ("code", "table"):
-            ok = _opens(last) or (last.kind == "item" and nxt.kind == "code") or _names_command(us[max(i, j - 1):j + 1],
-                                                                                                nxt)
+            before = us[max(i, j - 1):j + 1]
+            ok = _opens(last) or (last.kind == "item" and nxt.kind == "code") or _names_command(before, nxt) \
+                or (signature(nxt) and _names_function(before, nxt))  # "… what the polyfit function does." +
+            # "p = polyfit (x, y, n)" + what it returns
         elif nxt.kind == "item":
             ok = (_opens(last) or last.kind == "item") and items < MAX_ITEMS and words <= MAX_WORDS
             items += ok
@@ -139,6 +143,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
                               and not nxt.text[:1].isupper()):
             ok = words <= MAX_WORDS  # "… as follows:" / "… mit folgenden Eigenschaften" goes on, and so does an
             # item a displayed formula cut ("(iii) Ist I eine Menge …, so ist ⋃" + "i∈I Ui ∈ T")
+        elif signature(last) and j > k and nxt.kind == "sentence":
+            ok = words <= MAX_WORDS  # the call forms a passage went on to: with the sentence that says what they do
         elif last.kind in ("code", "table") and j > i and _opens(us[j - 1]) and nxt.kind == "sentence" \
                 and nxt.text[:1].islower():  # "For example, instead of:" + listing + "you could write:" + listing:
             ok = words <= MAX_WORDS  # the sentence goes on after the listing it introduced
@@ -158,6 +164,21 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     if j == k < end and _opens(us[k]) and not _cut(us[end]):  # "A list of authors:" + names without end marks:
         j = end  # what the colon introduces, rather than the colon alone
     return i, j
+
+
+def signature(u: Unit) -> bool:
+    """A reference entry's call forms (``units.SIGNATURE``), set as code."""
+    return u.kind == "code" and all(SIGNATURE.match(line) for line in u.text.split("\n"))
+
+
+def _names_function(before: list[Unit], calls: Unit) -> bool:
+    """Whether the sentences just before a reference entry's call forms name its function ("… which just is what the
+    polyfit function does." + "p = polyfit (x, y, n)")."""
+    name = re.search(r"([a-z_][\w.]*)\s*\(", calls.text)
+    if not name or len(name.group(1)) < 3:
+        return False
+    word = re.compile(rf"(?<![\w.]){re.escape(name.group(1))}(?![\w(])")
+    return any(u.kind == "sentence" and word.search(u.text) for u in before)
 
 
 def _cut_sentence(u: Unit) -> bool:

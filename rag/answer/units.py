@@ -29,6 +29,14 @@ ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
 # (45.11%)" where a page break cut the sentence too
 ENDS = re.compile(r"[.!?…][)\]»“”\"'’]*(?:\s*\[\d+\])?\s*$")
 MAX_CODE_LINES, MAX_TABLE_ROWS = 30, 16
+# a reference entry's head: one or more call forms and nothing else ("x = csvread (filename) x = csvread (filename,
+# dlm_opt1, . . .)", "[tok, rem] = strtok (str)", "str.split(sep=None, maxsplit=-1)"); the sentences after it say
+# what it does
+# (a function's name: lower-case first, three characters or more — not "f(x)", "Durations (rhythms)", "Beweis: (…)")
+_CALL = r"(?:(?:\[[^\]]{0,80}\]|[A-Za-z_][\w.]*)\s*=\s*)?[a-z_][\w.]{2,}\s*\([^()]{0,120}\)"
+SIGNATURE = re.compile(rf"^\s*{_CALL}(?:\s*[;,]?\s+{_CALL})*\s*$")
+_LEADING_CALLS = re.compile(rf"^\s*{_CALL}(?:\s+{_CALL})*\s+(?=[A-Z][a-z])")  # "mean (x) mean (x, dim) Compute …"
+_NEXT_CALL = re.compile(r"(?<=\))\s+(?=(?:\[[^\]]*\]|[A-Za-z_][\w.]*)\s*(?:=\s*[A-Za-z_][\w.:]*\s*)?\()")
 
 
 @dataclass
@@ -150,10 +158,26 @@ def units(src: Source) -> list[Unit]:
                      or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
+    out = [v for u in out for v in _signatures(text, u)]
     if src.cut_before and out and out[0].kind == "sentence" and out[0].text[:1].islower() \
             and not text[:out[0].start].strip():
         out[0].kind = "fragment"  # the rest of a sentence that began before the source: never quoted, never led back to
     return out
+
+
+def _signatures(text: str, u: Unit) -> list[Unit]:
+    """A reference entry's call forms as code, one form a line; when the page runs them into the sentence that
+    describes them ("mean (x) mean (x, dim) Compute the mean …"), the two units."""
+    if u.kind != "sentence":
+        return [u]
+    if SIGNATURE.match(u.text):
+        return [replace(u, kind="code", text=_NEXT_CALL.sub("\n", u.text))]
+    m = _LEADING_CALLS.match(text[u.start:u.end])
+    if not m:
+        return [u]
+    cut = u.start + m.end()
+    calls = replace(u, end=cut, kind="code", text=_NEXT_CALL.sub("\n", " ".join(text[u.start:cut].split())))
+    return [calls, replace(u, start=cut, text=" ".join(text[cut:u.end].split()), opens_paragraph=False)]
 
 
 def _title(text: str) -> str:

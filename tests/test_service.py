@@ -146,12 +146,23 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     ("Why?", True), ("Why in the morning?", True), ("And tuples?", True), ("How does it work?", True),
     ("Give me an example", True), ("What about clay soil?", True), ("Und Kompaktheit?", True),
     ("What is memoization?", False), ("Why should a speaker avoid monotony?", False), ("What is a tuple?", False),
+    ("Zeig mir ein Beispiel.", True), ("und warum?", True), ("Gibt es dazu ein Beispiel?", True),
+    ("Montre-moi un exemple.", True), ("Pourquoi ?", True), ("Et les paquets ?", True),
+    ("Was ist ein topologischer Raum?", False), ("Wie installiere ich Pakete mit apt?", False),
+    ("Comment ajouter un paquet à mon image live ?", False),
 ])
 def test_which_questions_lean_on_the_last_turn(question, follow_up):
     from rag.query.followup import is_follow_up
 
     history = [("How often do tomatoes need watering?", "Water deeply in the morning, twice a week. [1]")]
     assert is_follow_up(question, history) is follow_up
+
+
+def test_a_follow_up_gets_the_last_questions_subject_not_its_function_words():
+    from rag.query.followup import fold_history
+
+    history = [("Was besagt der Satz von Heine-Borel?", "Eine Teilmenge des Rⁿ ist genau dann kompakt, … [1]")]
+    assert fold_history("Zeig mir ein Beispiel.", history) == "Zeig mir ein Beispiel. (besagt satz heine-borel)"
 
 
 def test_other_embedding_model_is_refused_with_how_to_fix(folio, book_pdf, settings):

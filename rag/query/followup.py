@@ -6,9 +6,17 @@ import re
 from ..text.terms import key_terms, names
 
 FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|him|her|his|one|ones|same|above|"
-                       r"previous|former|latter|more|else|also|example|examples|why|how come)\b", re.I)
-# "And tuples?", "What about lists?", "Und Kompaktheit?", "Còn án lệ 43?"
-LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|và|còn)\b", re.I)
+                       r"previous|former|latter|more|else|also|example|examples|why|how come|"
+                       # German, French, Vietnamese: "Zeig mir ein Beispiel.", "Pourquoi ?", "Ví dụ?"
+                       r"es|das|dies|diese[rsmn]?|dazu|davon|damit|darüber|dafür|dabei|warum|wieso|weshalb|"
+                       r"beispiele?|mehr|noch|genauer|il|elle|ils|elles|cela|ça|cet|cette|ces|celui|celle|pourquoi|"
+                       r"exemples?|plus|aussi|encore|ví dụ|tại sao|vì sao|nó|đó)\b", re.I)
+# "And tuples?", "What about lists?", "Und Kompaktheit?", "Et les paquets ?", "Còn án lệ 43?"
+LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|et|mais|ou|"
+                      r"qu['’]en est-il|và|còn)\b", re.I)
+# asking words of German and French that are no subject ("Zeig mir …", "Montre-moi …", "Erkläre das genauer")
+_ASKING = frozenset("zeig zeige zeigen gib gibt erkläre erklär erklären nenne bitte montre montrez montre-moi "
+                    "donne donnez explique expliquez moi-moi".split())
 
 
 def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
@@ -16,7 +24,7 @@ def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
     short one (two terms at most) that points back ("How does it work?") or picks up a word of the last turn
     ("Why in the morning?" after an answer about watering in the morning). "What is memoization?" after a
     question on something else stands alone: folding the last question's terms into it would search for both."""
-    terms = key_terms(question)
+    terms = _own_terms(question)
     if not terms or LEADS_ON.search(question):
         return True
     if len(terms) > 2:
@@ -27,14 +35,24 @@ def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
     return any(t in last for t in terms)
 
 
+def _own_terms(question: str) -> list[str]:
+    """The question's key terms without the function and asking words of its language ("Zeig mir ein Beispiel"
+    → beispiel)."""
+    from ..text.languages import MARKERS, detect
+
+    lang = detect(question)
+    frame = set(MARKERS.get(lang, "").split()) | _ASKING if lang != "en" else set()
+    return [t for t in key_terms(question) if t not in frame and t.split("-")[0] not in frame]
+
+
 def fold_history(question: str, history: list[tuple[str, str]]) -> str:
     """Extractive reformulation: a follow-up gets the previous questions' key terms appended."""
     if not history or not is_follow_up(question, history):
         return question
     extra: list[str] = []
-    own = set(key_terms(question))
+    own = set(_own_terms(question))
     for prev_q, _ in reversed(history):
-        for t in key_terms(prev_q):
+        for t in _own_terms(prev_q):
             if t not in own and t not in extra:
                 extra.append(t)
         if extra:

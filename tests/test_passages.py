@@ -587,3 +587,15 @@ def test_a_sentence_naming_a_function_brings_its_call_forms_and_what_they_do():
     us = units(source(text))
     assert [u.kind for u in us] == ["sentence", "code", "sentence", "sentence"]
     assert grow(us, 0, lambda k: False, 1) == (0, 2)
+
+
+def test_a_passage_does_not_end_inside_a_parenthesis():
+    """Grammar Matters' examples: "… finals take place in two weeks. (Correct! These two independent clauses are
+    closely related.)" — the sentence splitter cuts after "Correct!", the passage goes on to the closing parenthesis."""
+    text = ("Semicolons are used to connect two independent clauses. Winter quarter is almost finished; finals take "
+            "place in two weeks. (Correct! These two independent clauses are closely related.) Use a semicolon "
+            "before a transition word.")
+    us = units(source(text))
+    k = next(n for n, u in enumerate(us) if u.text.endswith("(Correct!"))
+    i, j = grow(us, k, lambda n: False, 1)
+    assert us[j].text.endswith("closely related.)")

@@ -26,6 +26,7 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
+PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
@@ -163,7 +164,17 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
         j -= 1
     if j == k < end and _opens(us[k]) and not _cut(us[end]):  # "A list of authors:" + names without end marks:
         j = end  # what the colon introduces, rather than the colon alone
+    for _ in range(PAREN_SENTENCES):  # "… in two weeks. (Correct!" + "These two clauses are closely related.)":
+        if j + 1 >= len(us) or not us[j + 1].prose or _open_parens(us[i:j + 1]) <= 0:
+            break  # never end inside a parenthesis a sentence opened
+        j += 1
     return i, j
+
+
+def _open_parens(units: list[Unit]) -> int:
+    """How many parentheses the prose of ``units`` opens and does not close."""
+    text = " ".join(u.text for u in units if u.prose)
+    return text.count("(") - text.count(")")
 
 
 def signature(u: Unit) -> bool:

@@ -69,6 +69,18 @@ def test_headings_from_fonts_when_pdf_has_no_outline():
     assert any(p.endswith("Planets") and "Astronomy" in p for p in paths), paths
 
 
+def test_a_bold_sentence_is_no_heading():
+    from rag.parse.sections import sections_from_fonts
+
+    candidates = [(0, "Pronouns", 16.0, True, False),
+                  (100, "Objective case pronouns work as the object of a verb.", 12.0, True, False),
+                  (200, "by heart (from memory) She knows all of the words to the song by heart.", 12.0, True, False),
+                  (300, "Why use auto scripts? What do they do?", 14.0, True, False),
+                  (400, "Semicolons", 16.0, True, False)]
+    titles = [s.path.split(" > ")[-1] for s in sections_from_fonts(candidates, 11.0, 500)]
+    assert titles == ["Pronouns", "Why use auto scripts? What do they do?", "Semicolons"], titles
+
+
 def _zip_holding(pdf: bytes) -> bytes:
     import io
     import zipfile

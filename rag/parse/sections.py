@@ -66,12 +66,24 @@ def sections_from_marks(marks: list[tuple[int, int, str]], total: int) -> list[S
 def sections_from_fonts(candidates: list[tuple[int, str, float, bool, bool]], body_size: float,
                         total: int) -> list[Section]:
     heads = [(off, t.strip(), size) for off, t, size, bold, lead in candidates
-             if not lead and 2 < len(t.strip()) <= 90
+             if not lead and 2 < len(t.strip()) <= 90 and not _sentence(t)
              and (size >= body_size * 1.15 or (bold and size >= body_size * 1.05)) and re.search(r"[A-Za-zÀ-ỹ]", t)]
     sizes = sorted({round(s, 1) for _, _, s in heads}, reverse=True)[:3]
     level = {s: i + 1 for i, s in enumerate(sizes)}
     marks = [(off, level.get(round(s, 1), 3), t) for off, t, s in heads]
     return sections_from_marks(marks, total)
+
+
+HEADING_MAX_WORDS = 12  # a bold line this long or longer is text set in bold, not a heading
+
+
+def _sentence(line: str) -> bool:
+    """A bold line that is a sentence, not a heading: six words or more ending with a full stop ("Objective case
+    pronouns work as the object of a verb."), or a line too long for a heading (a bold idiom and its example: "by
+    heart (from memory) She knows all of the words to the song by heart."). A heading may end with a question mark
+    ("Why use auto scripts?")."""
+    words = line.split()
+    return len(words) >= HEADING_MAX_WORDS or (len(words) >= 6 and line.rstrip().endswith("."))
 
 
 def body_size(doc) -> float:

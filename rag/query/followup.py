@@ -15,8 +15,8 @@ FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|
 LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|et|mais|ou|"
                       r"qu['’]en est-il|và|còn)\b", re.I)
 # asking words of German and French that are no subject ("Zeig mir …", "Montre-moi …", "Erkläre das genauer")
-_ASKING = frozenset("zeig zeige zeigen gib gibt erkläre erklär erklären nenne bitte montre montrez montre-moi "
-                    "donne donnez explique expliquez moi-moi".split())
+_ASKING = frozenset("zeig zeige zeigen gib gibt erkläre erklär erklären nenne bitte montre montrez donne donnez "
+                    "explique expliquez".split())
 
 
 def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:

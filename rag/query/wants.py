@@ -33,7 +33,7 @@ _WHO_Q = re.compile(
     r"entdeckt|verkauft|gekauft|übernommen|veröffentlicht)\b"
     r"|\bwelche[sr]? (firma|unternehmen|organisation|hersteller|universität)\b.{0,60}\b(gegründet|erfunden|"
     r"entwickelt|geschrieben|erstellt|entworfen|gebaut|entdeckt|verkauft|gekauft|übernommen|veröffentlicht|"
-    r"entwickelt|verkauft|pflegt|vertreibt|herstellt|stellt)\b"
+    r"pflegt|vertreibt|herstellt|stellt)\b"
     r"|\bqui (a|ont|avait) (\w+ ){0,2}(fondé|inventé|créé|développé|écrit|conçu|construit|lancé|découvert|vendu|"
     r"racheté|acheté|publié)\b"
     r"|\bquelle (entreprise|société|organisation|université|firme)\b.{0,60}\b(fondé|inventé|créé|développé|écrit|"

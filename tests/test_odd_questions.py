@@ -60,6 +60,12 @@ def test_the_asking_part_of_a_long_question():
     assert asking_part(story) == "The leaves turn yellow in August. Why?"
     no_mark = "word " * 100 + "tell me about watering"
     assert asking_part(no_mark).split()[-3:] == ["me", "about", "watering"] and len(asking_part(no_mark).split()) == 60
+    python = ("I started learning Python a few months ago for my job. " + "Every morning I copy a report by hand. " * 8
+              + "A colleague said a short Python script could do it, so I installed Python and read a book. "
+              + "I understand loops now. " * 5 + "How do I open a file and read it line by line?")
+    assert asking_part(python) == "How do I open a file and read it line by line? (Python)"  # what it is about
+    once = "My colleague Anna told me to ask. " + "I water the garden every day. " * 12 + "Why do leaves turn yellow?"
+    assert asking_part(once) == "Why do leaves turn yellow?"  # a name used once is background
 
 
 def test_no_sentence_is_quoted_twice_even_for_a_question_searched_whole(garden):

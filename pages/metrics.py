@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from pages._shared import escape_markdown, get_service
-from rag.answer.metrics import BASIS_WORDS, HIGH_CONFIDENCE, confidence_words
+from rag.answer.metrics import BASIS_WORDS, HIGH_CONFIDENCE, UNSAID_WORDS, confidence_words
 from rag.eval.metrics import percentile
 
 svc = get_service()
@@ -26,6 +26,9 @@ df["confidence"] = df["confidence"].where(df["confidence"] >= 0)
 basis = df["confidence_kind"].where(df["confidence_kind"].isin(list(BASIS_WORDS)), "") \
     if "confidence_kind" in df else pd.Series("", index=df.index)
 df["confidence"] = df["confidence"].where(basis == "")
+# declined because no passage said the year or who made it: that reason, not the probability, is what the chat said
+unsaid = df["confidence_kind"].where(df["confidence_kind"].isin(list(UNSAID_WORDS)), "") \
+    if "confidence_kind" in df else pd.Series("", index=df.index)
 df["outcome"] = [o or ("not_found" if nf else "answer") for o, nf in zip(df["outcome"], df["not_found"])]
 df["created_at"] = pd.to_datetime(df["created_at"])
 df["day"] = df["created_at"].dt.strftime("%Y-%m-%d")
@@ -85,7 +88,7 @@ for i, r in weak.iterrows():
         fb = {1.0: "👍", 0.0: "👎"}.get(r["feedback"], "no feedback")
         st.text(r["question"])
         a, b = st.columns([5, 1])
-        conf = (confidence_words(0.0, r["outcome"], basis[i]) if basis[i]
+        conf = (confidence_words(0.0, r["outcome"], basis[i] or unsaid[i]) if basis[i] or unsaid[i]
                 else confidence_words(r["confidence"], r["outcome"]) if pd.notna(r["confidence"])
                 else "confidence not recorded")
         a.caption(escape_markdown(f"{conf} · {r['total_ms'] / 1e3:.2f} s · {fb}"))

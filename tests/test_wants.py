@@ -90,4 +90,9 @@ def test_a_year_question_about_a_passage_without_a_year_is_not_answered(folio, b
     assert not unchecked.not_found and "Jupiter" in unchecked.text  # the names alone look like an answer
     checked = folio.ask(q).consume()
     assert checked.not_found and checked.text.startswith("Not in your books")
+    from rag.answer.metrics import answer_metrics, confidence_words
+
+    assert checked.context["basis"] == "no_year"  # the label says why, not a probability that looks like a yes
+    assert confidence_words(checked.confidence, "not_found", answer_metrics(checked, 3000, 0.4)["basis"]) \
+        == "Not in your books · no passage found gives the year asked for"
     assert not folio.ask("Which is the largest planet of the solar system?").consume().not_found

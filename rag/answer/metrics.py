@@ -42,6 +42,11 @@ BASIS_WORDS = {"byline": "Found in your books · the names on its title page",
                            "introduction)"}
 
 
+# declined because no best passage says what the question wants (``rag.query.wants``), whatever the probability
+UNSAID_WORDS = {"no_year": "Not in your books · no passage found gives the year asked for",
+                "no_maker": "Not in your books · no passage found says who did what was asked"}
+
+
 def percent(p: float) -> str:
     """A probability as a whole percentage, rounded down: 0.449 reads 44%, so a question declined below a 45% line
     never shows 45% (nor an answer below 70% shows 70%)."""
@@ -54,6 +59,8 @@ def confidence_words(confidence: float, result: str, basis: str = "") -> str:
     (``basis``) says so instead of a probability the answerability model was not made for."""
     if basis in BASIS_WORDS and result == "answer":
         return BASIS_WORDS[basis]
+    if basis in UNSAID_WORDS and result == "not_found":
+        return UNSAID_WORDS[basis]
     pct = percent(confidence)
     if result == "not_found":
         return f"Not in your books · the chance that they answer it is {pct}"

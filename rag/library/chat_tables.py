@@ -75,7 +75,8 @@ class ChatTables:
                         json.dumps(m["stages"]), m["avg_similarity"], m["confidence"], int(m["not_found"]),
                         int(m["slow"]), int(m["low_similarity"]), m["quote_failures"], json.dumps(m["book_ids"]),
                         m["outcome"], m.get("basis") or "answerable"))  # what the confidence is: P(answerable),
-            # or the book's own page that answered (``rag.answer.metrics.BASIS_WORDS``)
+            # or the book's own page that answered (``rag.answer.metrics.BASIS_WORDS``), or what no passage said
+            # (``UNSAID_WORDS``)
 
     def set_feedback(self, message_id: int, score: int | None, comment: str = "") -> None:
         with self._db() as db:

@@ -94,6 +94,8 @@ class Pipeline:
                                             "min": s.answerable_min}}
         if r.basis and r.outcome == "answer":  # answered from the book's own title page or preface, not the model
             answer.context["basis"] = r.basis
+        elif r.unsaid and r.outcome == "not_found":  # declined because no passage says the year or who made it,
+            answer.context["basis"] = f"no_{r.unsaid}"  # whatever the model's probability
         answer.confidence = round(r.probability, 4)
         answer.outcome = r.outcome
         if not r.answerable:

@@ -61,6 +61,7 @@ class Run:
     concluding: bool = False  # "What do the authors conclude?" of one book: its concluding section (``conclusion``)
     overview: bool = False  # "What is this book about?": its abstract, preface or introduction leads (``overview``)
     authors_section: bool = False  # "Who wrote <a book>?" of a book whose authors are a section of it (``byline``)
+    unsaid: str = ""  # what the question wants that no best passage says ("year", "maker": ``decide``), if declined so
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
 
     @property
@@ -305,7 +306,7 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
 
         want = wants(r.query)
         if want and not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):
-            r.outcome = "not_found"  # "In what year…" of passages without a year
+            r.outcome, r.unsaid = "not_found", want  # "In what year…" of passages without a year
     r.answerable = r.outcome != "not_found"
 
 

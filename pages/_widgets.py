@@ -260,6 +260,9 @@ def how_made(answer: dict, key: str, expanded: bool) -> None:
             return
         ctx = answer.get("context") or {}
         ans = ctx.get("answerability") or {}
+        if ctx.get("searched") is False:  # "???", or an empty library: nothing was looked for
+            st.text("Nothing was searched: the question has no words to look for, or no book is ready.")
+            return
         st.text(f"Searched for: {answer.get('query', '')}")
         st.text(f"Backend: {answer.get('backend', '')} · context {ctx.get('mode', '?')} · "
                 f"{ctx.get('query_type', '?')} question" + (f" · language {ctx['language']}" if ctx.get("language")

@@ -245,6 +245,9 @@ def test_the_answer_view_keeps_how_it_was_made_behind_one_expander(data_dir, boo
     frames = [d.value for d in at.chat_message[1].dataframe]
     assert any("stage" in d.columns for d in frames) and any("fused score" in d.columns for d in frames)
     assert any(t.value.startswith("Searched for: ") for t in at.chat_message[1].text)
+    at.chat_input[0].set_value("???").run()  # nothing to search: the details say so, not "context ? · ? question"
+    details = " ".join(t.value for t in at.chat_message[3].text)
+    assert "Nothing was searched" in details and "?" not in details.replace("???", ""), details
 
 
 def test_chats_have_urls_a_list_and_a_new_tab_starts_a_new_chat(data_dir, book_pdf, embed):

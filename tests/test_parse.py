@@ -329,3 +329,16 @@ def test_an_outline_entry_starts_where_its_heading_stands_not_in_the_running_hea
     fr = Page(3, "3", "1.2 Système d’exploitation\nAMC fonctionne sous Linux.", 0)
     assert title_offset("Système d'exploitation", fr) == 0
     assert title_offset("Installation", fr) is None
+
+
+def test_private_use_symbols_become_the_characters_they_draw():
+    """Word's bullets come from the Symbol font as U+F0B7; TeX's tall brackets as Adobe's pieces U+F8EB…: shown as
+    boxes, and a bullet that is no bullet starts no list item."""
+    from rag.answer.units import ITEM
+    from rag.parse.lines import private_use
+
+    assert private_use("\uf0b7 Use a semicolon between clauses.", "Symbol") == "• Use a semicolon between clauses."
+    assert ITEM.match(private_use("\uf0b7 Use a semicolon.", "Symbol"))
+    assert private_use("\uf0a7 Square", "Wingdings-Regular") == "▪ Square"
+    assert private_use("\uf0b7", "SomeOtherFont") == "\uf0b7"  # which character a font draws there is unknown
+    assert private_use("\uf8eb\uf8ec\uf8ed", "CMEX10") == "⎛⎜⎝" and private_use("plain", "Symbol") == "plain"

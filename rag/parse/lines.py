@@ -27,6 +27,24 @@ def superscript(text: str) -> str:
 
 SUPERSCRIPT_SIZE = 0.9  # a raised span is a superscript only when set smaller than its line's text
 
+# characters a PDF gives from the Private Use Area: a symbol font's bullets (Word's "Symbol" bullet, Wingdings'
+# square, arrowhead and tick) and Adobe's pieces of tall brackets, as the characters they draw; shown as boxes
+# otherwise, and a bullet that is no bullet does not start a list item
+_SYMBOL_FONT = {"symbol": {0xF0B7: "•"}, "wingdings": {0xF0A7: "▪", 0xF0D8: "➢", 0xF0FC: "✓", 0xF06E: "■"}}
+_BRACKET_PIECES = str.maketrans({0xF8EB + i: c for i, c in enumerate("⎛⎜⎝⎡⎢⎣⎧⎨⎩⎪⎮⎞⎟⎠⎤⎥⎦⎫⎬⎭")})
+
+
+def private_use(text: str, font: str) -> str:
+    """``text`` with the Private Use Area characters of ``_SYMBOL_FONT`` (by the span's font) and Adobe's bracket
+    pieces (U+F8EB–U+F8FE) as the characters they draw."""
+    if not any("\ue000" <= ch <= "\uf8ff" for ch in text):
+        return text
+    low = font.lower()
+    for name, table in _SYMBOL_FONT.items():
+        if name in low:
+            text = text.translate(table)
+    return text.translate(_BRACKET_PIECES)
+
 
 def line_text(spans: list[dict]) -> str:
     """A line's text from its spans, superscript spans as superscripts (``superscript``). MuPDF flags a span as
@@ -37,7 +55,7 @@ def line_text(spans: list[dict]) -> str:
     top = max((s.get("size", 0.0) for s in spans if s["text"].strip()), default=0.0)
     out = []
     for k, s in enumerate(spans):
-        text = s["text"]
+        text = private_use(s["text"], s.get("font", ""))
         if s.get("flags", 0) & 1 and s.get("size", top) < SUPERSCRIPT_SIZE * top:
             nxt = spans[k + 1] if k + 1 < len(spans) else None
             hyphen = text in ("-", "−", "‐") and out and out[-1][-1:].isalpha() and nxt is not None \

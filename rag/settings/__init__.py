@@ -32,7 +32,8 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # Unicode are symbols set one by one (music notes) keeps its text instead of OCR, a hyphen set high stays a
 # hyphen; 17: a page break inside a sentence is no paragraph break for the chunkers, also when its lines hold
 # parentheses or the next page's first word carries punctuation, and an outline entry's section starts at its heading,
-# not at its page's running header; 18: a bold sentence or a bold line of twelve words or more is no heading), so
+# not at its page's running header; 18: a bold sentence or a bold line of twelve words or more is no heading, and a
+# symbol font's bullets and TeX's tall-bracket pieces are the characters they draw, not Private Use Area boxes), so
 # adding a book again re-makes its chunks instead of keeping the old ones
 CHUNKING_VERSION = 18
 

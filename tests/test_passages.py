@@ -599,3 +599,14 @@ def test_a_passage_does_not_end_inside_a_parenthesis():
     k = next(n for n, u in enumerate(us) if u.text.endswith("(Correct!"))
     i, j = grow(us, k, lambda n: False, 1)
     assert us[j].text.endswith("closely related.)")
+
+
+def test_another_way_after_a_listing_comes_with_the_first_way():
+    text = ("The result is a tuple of two values. You can store the result as a tuple:\n\n>>> t = divmod(7, 3)\n\n"
+            "Or use tuple assignment to store the elements separately:\n\n>>> quot, rem = divmod(7, 3)\n\n"
+            "Tuples are immutable.")
+    src = source(text, code=(">>> t = divmod(7, 3)", ">>> quot, rem = divmod(7, 3)"))
+    us = units(src)
+    k = next(n for n, u in enumerate(us) if u.text.startswith("Or use"))
+    i, j = grow(us, k, lambda n: False, 1)
+    assert us[i].text == "You can store the result as a tuple:" and us[j].text == ">>> quot, rem = divmod(7, 3)"

@@ -26,6 +26,8 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
+# a sentence that offers another way than the listing before it ("Or use …", "Alternatively, …", "Oder …", "Ou …")
+ALTERNATIVE = re.compile(r"^\s*(?:or|alternatively|oder|alternativ|ou|sinon)\b", re.I)
 PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
@@ -116,7 +118,10 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
         i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence
-    if i == k and us[k].kind == "sentence" and i > 0 and signature(us[i - 1]):
+    if i == k and i > 1 and ALTERNATIVE.match(us[k].text) and us[i - 1].kind == "code" \
+            and us[i - 2].kind == "sentence" and _opens(us[i - 2]):
+        i -= 2  # "You can store the result as a tuple:" + listing + "Or use tuple assignment …": the first way too
+    elif i == k and us[k].kind == "sentence" and i > 0 and signature(us[i - 1]):
         i -= 1  # "Read the comma-separated-value (CSV) file …": with the call forms it describes ("x = csvread (…)")
     elif us[i].kind in ("code", "table") and i > 0 and us[i - 1].prose:
         i -= 1  # a passage never opens with a listing: the sentence or item before it says what it shows

@@ -610,3 +610,13 @@ def test_another_way_after_a_listing_comes_with_the_first_way():
     k = next(n for n, u in enumerate(us) if u.text.startswith("Or use"))
     i, j = grow(us, k, lambda n: False, 1)
     assert us[i].text == "You can store the result as a tuple:" and us[j].text == ">>> quot, rem = divmod(7, 3)"
+
+
+def test_here_is_an_example_with_a_colon_leads_on_and_does_not_take_the_listing_before_it():
+    text = ("Or use tuple assignment to store the elements separately:\n\n>>> quot, rem = divmod(7, 3)\n\n"
+            "Here is an example of a function that returns a tuple:\n\ndef min_max(t):\n\n"
+            "max and min are built-in functions.")
+    us = units(source(text, code=(">>> quot, rem = divmod(7, 3)", "def min_max(t):")))
+    k = next(n for n, u in enumerate(us) if u.text.startswith("Here is"))
+    i, j = grow(us, k, lambda n: False, 1)
+    assert i == k and us[j].kind == "code" and us[j].text == "def min_max(t):"

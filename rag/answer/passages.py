@@ -103,7 +103,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
                 and not (i < k and us[i].opens_paragraph) \
                 and not (us[i - 1].text[:1].islower() and i > 1 and us[i - 2].kind == "code"):
             i -= 1  # (not to the tail of a sentence a line of code cut: "… as a boot parameter.")
-    if i == k and us[i].kind == "sentence" and ABOUT_LISTING.match(us[i].text):  # "In this example, …" after the
+    if i == k and us[i].kind == "sentence" and ABOUT_LISTING.match(us[i].text) \
+            and not _opens(us[i]):  # "In this example, …" after the (not "Here is an example …:", which leads on)
         at = next((j for j in range(k - 1, max(-1, k - 2 - BACK_SENTENCES), -1)  # example (a sentence or two
                    if us[j].kind in ("code", "table")), None)  # between them): the example with it
         if at is not None and all(u.kind == "sentence" for u in us[at + 1:k]):
@@ -118,7 +119,7 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
         i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence
-    if i == k and i > 1 and ALTERNATIVE.match(us[k].text) and us[i - 1].kind == "code" \
+    if i > 1 and us[i].kind == "sentence" and ALTERNATIVE.match(us[i].text) and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and _opens(us[i - 2]):
         i -= 2  # "You can store the result as a tuple:" + listing + "Or use tuple assignment …": the first way too
     elif i == k and us[k].kind == "sentence" and i > 0 and signature(us[i - 1]):

@@ -149,6 +149,7 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     ("Zeig mir ein Beispiel.", True), ("und warum?", True), ("Gibt es dazu ein Beispiel?", True),
     ("Montre-moi un exemple.", True), ("Pourquoi ?", True), ("Et les paquets ?", True),
     ("Was ist ein topologischer Raum?", False), ("Wie installiere ich Pakete mit apt?", False),
+    ("Gibt es Hooks?", False), ("Was ist das Tensorprodukt?", False), ("Comment faut-il installer GRUB ?", False),
     ("Comment ajouter un paquet à mon image live ?", False),
 ])
 def test_which_questions_lean_on_the_last_turn(question, follow_up):

@@ -7,10 +7,10 @@ from ..text.terms import key_terms, names
 
 FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|him|her|his|one|ones|same|above|"
                        r"previous|former|latter|more|else|also|example|examples|why|how come|"
-                       # German, French, Vietnamese: "Zeig mir ein Beispiel.", "Pourquoi ?", "Ví dụ?"
-                       r"es|das|dies|diese[rsmn]?|dazu|davon|damit|darüber|dafür|dabei|warum|wieso|weshalb|"
-                       r"beispiele?|mehr|noch|genauer|il|elle|ils|elles|cela|ça|cet|cette|ces|celui|celle|pourquoi|"
-                       r"exemples?|plus|aussi|encore|ví dụ|tại sao|vì sao|nó|đó)\b", re.I)
+                       # German, French, Vietnamese: "Zeig mir ein Beispiel.", "Pourquoi ?", "Ví dụ?" (not the words
+                       # that are also articles or frames: "Gibt es …", "das Produkt", "Comment faut-il …", "le plus")
+                       r"dies|diese[rsmn]?|dazu|davon|damit|darüber|dafür|dabei|warum|wieso|weshalb|beispiele?|"
+                       r"genauer|cela|ça|ceci|celui|celle|pourquoi|exemples?|encore|ví dụ|tại sao|vì sao|nó)\b", re.I)
 # "And tuples?", "What about lists?", "Und Kompaktheit?", "Et les paquets ?", "Còn án lệ 43?"
 LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|et|mais|ou|"
                       r"qu['’]en est-il|và|còn)\b", re.I)
@@ -38,10 +38,11 @@ def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
 def _own_terms(question: str) -> list[str]:
     """The question's key terms without the function and asking words of its language ("Zeig mir ein Beispiel"
     → beispiel)."""
-    from ..text.languages import MARKERS, detect
+    from ..text.languages import detect
+    from ..text.query_terms import function_words
 
     lang = detect(question)
-    frame = set(MARKERS.get(lang, "").split()) | _ASKING if lang != "en" else set()
+    frame = function_words(lang) | _ASKING if lang != "en" else frozenset()
     return [t for t in key_terms(question) if t not in frame and t.split("-")[0] not in frame]
 
 

@@ -81,6 +81,53 @@ def test_a_bold_sentence_is_no_heading():
     assert titles == ["Pronouns", "Why use auto scripts? What do they do?", "Semicolons"], titles
 
 
+def _word_processor_book() -> bytes:
+    """A book as word processors export it: the cover's author line padded with blank lines in one block, each
+    chapter's "Chapter n" label and name in the same block as its paragraph, a run-in bold term opening a line."""
+    doc = pymupdf.open()
+    bold, regular = pymupdf.Font("hebo"), pymupdf.Font("helv")
+    page = doc.new_page()
+    page.insert_text((72, 120), "Garden Notes", fontname="hebo", fontsize=40)
+    for i in range(6):
+        page.insert_text((72, 142 + 17 * i), " ", fontname="helv", fontsize=14)
+    page.insert_text((72, 244), "By A. Writer", fontname="helv", fontsize=14)
+    for n, name in enumerate(["Watering", "Pruning"], 1):
+        page = doc.new_page()
+        page.insert_text((72, 72), f"Chapter {n}", fontname="hebo", fontsize=14)
+        page.insert_text((72, 102), name, fontname="hebo", fontsize=24)
+        y = 120
+        for i in range(6):
+            page.insert_text((72, y), f"Body line {i} about {name.lower()} and how plants grow in the garden.",
+                             fontname="helv", fontsize=12)
+            y += 14
+        tw = pymupdf.TextWriter(page.rect)
+        tw.append((72, y), "Compost", font=bold, fontsize=14)
+        tw.append(tw.last_point, " rots down into soil when you leave it and turn it.", font=regular, fontsize=12)
+        tw.write_text(page)
+        for i in range(4):
+            page.insert_text((72, y + 14 * (i + 1)), f"More body line {i} on the same subject, in the body size.",
+                             fontname="helv", fontsize=12)
+    return doc.tobytes()
+
+
+def test_word_processor_headings_are_found_and_the_title_wraps_nothing():
+    book = parse_pdf(_word_processor_book(), "garden.pdf")
+    assert book.title == "Garden Notes"
+    paths = [s.path for s in book.sections]
+    assert "Chapter 1 Watering" in paths and "Chapter 2 Pruning" in paths, paths
+    assert not any(p.startswith("Garden Notes") for p in paths), paths  # the title is the book's name
+    assert not any("Compost" in p for p in paths), paths  # a run-in term opens a sentence, not a section
+    pruning = next(s for s in book.sections if s.path == "Chapter 2 Pruning")
+    assert "Body line 0 about pruning" in book.text[pruning.start:pruning.end]
+
+
+def test_grammar_matters_is_titled_and_its_comma_splices_have_their_own_section():
+    book = parse_pdf(eval_pdf("en_grammar_matters_116p_ccby.pdf").read_bytes(), "en_grammar_matters_116p_ccby.pdf")
+    assert book.title == "Grammar Matters"
+    at = book.text.index("it is called a comma splice")
+    assert next(s.path for s in book.sections if s.start <= at < s.end).endswith("Comma Splices")
+
+
 def _zip_holding(pdf: bytes) -> bytes:
     import io
     import zipfile

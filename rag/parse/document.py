@@ -169,13 +169,13 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         pages = _mark_furniture(pages, heights)
         total = offset - len(PAGE_SEP)
         toc = doc.get_toc(simple=True)
+        meta_title = (doc.metadata or {}).get("title", "").strip()
+        title = meta_title if good_title(meta_title) else title_from_first_pages(candidates, pages, filename)
         if len(toc) >= 2:
             sections = sections_from_toc(toc, pages, total)
         else:
-            body = body_size(doc)
-            sections = sections_from_fonts(candidates, body, total)
-        meta_title = (doc.metadata or {}).get("title", "").strip()
-        title = meta_title if good_title(meta_title) else title_from_first_pages(candidates, pages, filename)
+            first_pages = pages[2].offset if len(pages) > 2 else total
+            sections = sections_from_fonts(candidates, body_size(doc), total, title, first_pages)
         n_messages, sample = mupdf_messages()
         fig_report = report.to_dict()
         if unmapped:  # kept as empty pages; the ingest summary names them

@@ -5,6 +5,7 @@ kinds (``page_text``: text, code, table cell)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 import unicodedata
 
 from ..text.labels import PROMPT
@@ -185,6 +186,27 @@ def _join_hyphen_breaks(block: dict) -> dict:
     return {**block, "lines": lines}
 
 
+def _dominant_size(spans: list[dict]) -> float:
+    """The size most of a line's characters are set in: a run-in heading's first words ("Compound nouns" in
+    14.5 pt, then its sentence in 12 pt) do not make the line a heading's size, nor a small footnote mark a smaller."""
+    chars: Counter = Counter()
+    for s in spans:
+        chars[s["size"]] += len(s["text"].strip()) or 1
+    return max(chars, key=lambda size: (chars[size], size))
+
+
+RAISED = 1.15  # a line of a block set this many times larger than the block's lines mostly are is a heading
+
+
+def _raised(block_lines: list[tuple]) -> set[int]:
+    """Which lines of a block are headings set inside it: each wholly set clearly larger than the block's lines
+    mostly are ("Chapter 2" / "Sentences" over their 12 pt paragraph, "Comma Splices" in 14.5 pt between two
+    paragraphs, where the word processor made them one block). A run-in heading ("Compound nouns become possessive
+    …", its first words larger) is no heading line."""
+    usual = Counter(line[1] for line in block_lines).most_common(1)[0][0]
+    return {j for j, line in enumerate(block_lines) if line[5] >= RAISED * usual}
+
+
 def page_text(blocks: list[dict], exclude: set = frozenset()):
     """Page text (blocks joined by blank lines, lines by newlines) without the ``exclude``d
     (block, line) pairs (figure labels). Also returns heading candidates (offset, text, size,
@@ -204,24 +226,30 @@ def page_text(blocks: list[dict], exclude: set = frozenset()):
             text = accents(line_text(spans).rstrip())
             if not text.strip():
                 continue
-            size = max(s["size"] for s in spans)
-            bold = all((s["flags"] & 16) or "Bold" in s["font"] for s in spans if s["text"].strip())
-            mono = all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in spans if s["text"].strip())
+            inked = [s for s in spans if s["text"].strip()] or spans  # a blank span's size is no heading's
+            size = _dominant_size(inked)
+            low = min(s["size"] for s in inked)
+            bold = all((s["flags"] & 16) or "Bold" in s["font"] for s in inked)
+            mono = all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in inked)
             kind = LINE_TABLE if block.get("table") else LINE_CODE if mono else LINE_TEXT
-            block_lines.append((text, size, bold, len(block["lines"]), line["bbox"], kind))
+            block_lines.append((text, size, bold, line["bbox"], kind, low))
         if not block_lines:
             continue
+        # a block's size counts its lines with text: word processors pad a cover or a heading with blank lines
+        # in the same block, and "Grammar Matters" in 48 pt among 30 blank lines is still a short block's line
+        n = len(block_lines)
         btext = "\n".join(t for t, *_ in block_lines)
         if parts:
             pos += len(PAGE_SEP)
         block_at[bi] = (pos, tuple(block["bbox"]))
         line_pos = pos
-        lead_bold = len(block_lines) > 3 and block_lines[0][2] and not all(b for _, _, b, *_ in block_lines)
-        for j, (t, size, bold, n, bbox, kind) in enumerate(block_lines):
-            # short blocks' lines, and a bold first line leading a longer block ("ÁN LỆ SỐ 55/2022/AL1" above
-            # its italic preamble), are heading candidates
-            if kind != LINE_TABLE and (n <= 3 or (j == 0 and lead_bold)):
-                lines_info.append((line_pos, t, size, bold, n > 3))
+        lead_bold = n > 3 and block_lines[0][2] and not all(b for _, _, b, *_ in block_lines)
+        raised = _raised(block_lines) if n > 3 else set()
+        for j, (t, size, bold, bbox, kind, _) in enumerate(block_lines):
+            # short blocks' lines, a block's raised lines, and a bold first line leading a longer block
+            # ("ÁN LỆ SỐ 55/2022/AL1" above its italic preamble: a title candidate only) are heading candidates
+            if kind != LINE_TABLE and (n <= 3 or j in raised or (j == 0 and lead_bold)):
+                lines_info.append((line_pos, t, size, bold, n > 3 and j not in raised))
             boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox), kind))
             line_pos += len(t) + 1
         parts.append(btext)

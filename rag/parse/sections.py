@@ -5,7 +5,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ..types import Page, Section
+from ..types import PAGE_SEP, Page, Section
 
 def title_offset(title: str, page: Page) -> int | None:
     """Where an outline entry's heading stands on its page: its words with any punctuation or line break between
@@ -63,11 +63,35 @@ def sections_from_marks(marks: list[tuple[int, int, str]], total: int) -> list[S
     return [s for s in sections if s.end > s.start]
 
 
+# "Chapter 2", "Part IV", "Kapitel 3", "Chapitre 4", "Lesson 1" on a line of its own, over the chapter's name
+NUMBER_LABEL = re.compile(r"(?i)(chapter|part|unit|lesson|appendix|kapitel|teil|anhang|chapitre|partie|annexe|"
+                          r"chương|phần|bài)\s+([\dIVXLC]+|[A-Z])\.?")
+
+
+def _joined(heads: list[tuple[int, str, float]]) -> list[tuple[int, str, float]]:
+    """A number label over the name it numbers, with nothing between, is one heading ("Chapter 2" / "Sentences"
+    becomes "Chapter 2 Sentences", in the name's size). Two other heading lines in a row stay two: in a paper,
+    "Materials and methods" / "Plant material" are a section and its first subsection, set alike."""
+    out: list[tuple[int, str, float]] = []
+    for off, t, size in heads:
+        if out:
+            o, pt, _ = out[-1]
+            if off - (o + len(pt)) <= len(PAGE_SEP) and NUMBER_LABEL.fullmatch(pt):
+                out[-1] = (o, f"{pt} {t}", size)
+                continue
+        out.append((off, t, size))
+    return out
+
+
 def sections_from_fonts(candidates: list[tuple[int, str, float, bool, bool]], body_size: float,
-                        total: int) -> list[Section]:
+                        total: int, title: str = "", title_before: int = 0) -> list[Section]:
+    """Sections from heading lines told by their size (``candidates`` from ``page_text``): the three largest
+    sizes are three levels. The book's ``title`` on its first pages (before offset ``title_before``) is the
+    book's name, not a section around the whole book."""
     heads = [(off, t.strip(), size) for off, t, size, bold, lead in candidates
-             if not lead and 2 < len(t.strip()) <= 90 and not _sentence(t)
+             if not lead and 2 < len(t.strip()) <= 90 and not _sentence(t) and not _continues(t)
              and (size >= body_size * 1.15 or (bold and size >= body_size * 1.05)) and re.search(r"[A-Za-zÀ-ỹ]", t)]
+    heads = [h for h in _joined(heads) if not (h[0] < title_before and h[1] == title)]
     sizes = sorted({round(s, 1) for _, _, s in heads}, reverse=True)[:3]
     level = {s: i + 1 for i, s in enumerate(sizes)}
     marks = [(off, level.get(round(s, 1), 3), t) for off, t, s in heads]
@@ -75,6 +99,13 @@ def sections_from_fonts(candidates: list[tuple[int, str, float, bool, bool]], bo
 
 
 HEADING_MAX_WORDS = 12  # a bold line this long or longer is text set in bold, not a heading
+
+
+def _continues(line: str) -> bool:
+    """The end of a sentence wrapped onto a line of its own ("and articles."): lower-case, ending with a full stop.
+    (A heading may start lower-case in a manual: "printf", "lb config".)"""
+    line = line.strip()
+    return line[:1].islower() and line.endswith(".")
 
 
 def _sentence(line: str) -> bool:

@@ -33,9 +33,11 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # hyphen; 17: a page break inside a sentence is no paragraph break for the chunkers, also when its lines hold
 # parentheses or the next page's first word carries punctuation, and an outline entry's section starts at its heading,
 # not at its page's running header; 18: a bold sentence or a bold line of twelve words or more is no heading, and a
-# symbol font's bullets and TeX's tall-bracket pieces are the characters they draw, not Private Use Area boxes), so
+# symbol font's bullets and TeX's tall-bracket pieces are the characters they draw, not Private Use Area boxes; 19:
+# a block's blank lines no longer hide its heading lines, a block's first lines set larger than the rest are
+# headings, "Chapter 2" over its name is one heading, and the book's title is no section around the book), so
 # adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 18
+CHUNKING_VERSION = 19
 
 
 class Settings(BaseSettings):

@@ -2,7 +2,8 @@
 ordinary questions, found when a question asks for them."""
 import pytest
 
-from rag.chunking.zones import asks_for_zone, page_zone, section_zone
+from rag.chunking.zones import asks_for_zone, front_chunk, page_zone, section_zone
+from rag.types import Chunk
 from tests import pdfs
 
 
@@ -29,6 +30,27 @@ BODY_PAGE = "\n".join(["A recursive function calls itself until it reaches a bas
 ])
 def test_pages_are_recognised_by_their_lines(text, number, zone):
     assert page_zone(text, number, 300) == zone
+
+
+BYLINE = ("RESEARCH ARTICLE\nIn vitro comparison of three common\nessential oils mosquito repellents\n\n"
+          "Miora Ralambondrainy¹, Essia Belarbi², Wildriss Viranaicken¹, Pierre Roques²*")
+AFFILIATIONS = ("1 Université de la Réunion, UM 134 Processus Infectieux, Sainte Clotilde, France, 2 Université "
+                "Paris-Sud, Immunology of Viral Infections, Fontenay-aux-Roses, France\n* pierre.roques@cea.fr (PR)")
+PREFACE = ("Einführung in die Geometrie und Topologie\nMartin Thoma\nVorwort\n"
+           + "Dieses Skript wurde im Wintersemester 2013/2014 von Martin Thoma geschrieben. " * 8
+           + "\nFehler bitte an info@martin-thoma.de")
+CASE = "Vợ chồng cụ Phạm Ngọc T (chết năm 2014), cụ Nguyễn Thị Đ sinh được 05 người con chung là bà Phạm Thị Lan A"
+
+
+@pytest.mark.parametrize("text, index, section, page, front", [
+    (BYLINE, 0, "", 1, True), (AFFILIATIONS, 1, "", 1, True),
+    (AFFILIATIONS, 1, "Abstract", 1, False),  # under a heading: the paper's text
+    (AFFILIATIONS, 40, "", 9, False), (PREFACE, 0, "", 1, False),  # an e-mail address alone is no affiliation
+    (CASE, 4, "", 1, False),  # names in a court case's facts are no byline
+])
+def test_a_papers_byline_and_affiliations_are_front_matter(text, index, section, page, front):
+    chunk = Chunk("b", index, text, page, page, 0, len(text), section=section)
+    assert front_chunk(chunk, "In vitro comparison of three common essential oils") is front
 
 
 @pytest.mark.parametrize("question, asks", [

@@ -78,11 +78,34 @@ def page_zone(text: str, number: int, page_count: int) -> str:
     return ""
 
 
+# a paper's affiliations: institutions and an e-mail address, in the part of its first pages before any heading
+_AFFILIATION = re.compile(r"\b(universit\w*|institut\w*|department|département|departamento|laborator\w*|faculty|"
+                          r"fakultät|faculté|school of|college|hospital|klinik\w*|centre|center)\b", re.I)
+_MAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
+AFFILIATION_WORDS = 2
+
+
+def front_chunk(chunk: Chunk, title: str = "") -> bool:
+    """A chunk of the first pages, before the first heading, that is the title and byline ("RESEARCH ARTICLE In
+    vitro comparison … Miora Ralambondrainy¹, Essia Belarbi², …") or the affiliations with their e-mail addresses:
+    who wrote it, never the answer to a question about what it says. ("Who wrote …?" reads the first chunk itself.)"""
+    if chunk.section.strip() or chunk.page_start > 2 or chunk.chunk_index > 3:
+        return False
+    if len(_AFFILIATION.findall(chunk.text)) >= AFFILIATION_WORDS and _MAIL.search(chunk.text):
+        return True
+    from ..query.authors import has_byline
+
+    lines = [ln for ln in chunk.text.split("\n") if ln.strip()]  # the book's first chunk: a title and names only
+    return chunk.chunk_index == 0 and len(chunk.text) <= 600 and len(lines) <= 8 and has_byline(chunk.text, title)
+
+
 def tag(book: ParsedBook, chunks: list[Chunk]) -> list[Chunk]:
-    """Set each chunk's ``kind`` to its zone where it lies in one (section title first, then its first page)."""
+    """Set each chunk's ``kind`` to its zone where it lies in one (section title first, then its first page, then
+    the chunk itself: a title page's byline, a paper's affiliations)."""
     pages = {p.number: page_zone(p.text, p.number, book.page_count) for p in book.pages}
     for c in chunks:
-        zone = section_zone(c.section) or pages.get(book.page_at((c.char_start + c.char_end) // 2).number, "")
+        zone = section_zone(c.section) or pages.get(book.page_at((c.char_start + c.char_end) // 2).number, "") \
+            or ("front" if front_chunk(c, book.title) else "")
         if zone:
             c.kind = zone
     return chunks

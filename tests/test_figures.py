@@ -325,3 +325,22 @@ def test_a_figure_matches_the_question_on_its_own_only_by_words_of_its_own():
     hits = candidates("Was ist ein topologischer Raum?", np.array([1, 0], np.float32), [], ([cover, diagram], vecs),
                       lambda book, chunks: [], {"b": "Geometrie"}, min_similarity=0.45, limit=3)
     assert [(h.caption, h.why) for h in hits] == [("Abbildung 1.2: Zariski-Topologie", "matches the question")]
+
+
+def test_music_notation_is_a_figure_and_its_glyphs_leave_the_text():
+    """LilyPond's examples are staff lines and note glyphs without Unicode: each is a figure, however small and
+    plain its lines, and its glyphs (U+FFFD in the text layer) are no longer words of the page."""
+    from tests.conftest import EVAL
+
+    path = EVAL / "books2" / "en_lilypond_learning_221p.pdf"
+    if not path.exists():
+        pytest.skip(f"{path} not present (evaluation material lives in ../shared/eval)")
+    src = pymupdf.open(path)
+    doc = pymupdf.open()
+    doc.insert_pdf(src, from_page=29, to_page=29)  # printed p. 25: "Ties", with two examples
+    before = parse_pdf(doc.tobytes(), "ties.pdf", extract_figures=False).text.count("\ufffd")
+    book = parse_pdf(doc.tobytes(), "ties.pdf")
+    assert before > 20
+    assert len(book.figures) >= 2 and all(f.kind == "vector" and f.bbox[3] - f.bbox[1] < 60 for f in book.figures)
+    assert book.text.count("\ufffd") < before / 4
+    assert "A tie is created by appending a tilde" in book.text

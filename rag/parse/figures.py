@@ -219,6 +219,15 @@ def _caption_gap(rect, cap, prefer_below: bool) -> float | None:
     return None
 
 
+NOTATION_GLYPHS = 3  # lines of glyphs without Unicode that make a region notation (music), not a box of text
+
+
+def _glyphs_only(text: str) -> bool:
+    """A line made only of glyphs without Unicode (U+FFFD, control characters: a music font's notes and clefs)."""
+    vis = [ch for ch in text if not ch.isspace()]
+    return bool(vis) and all(ch == "\ufffd" or ord(ch) < 32 for ch in vis)
+
+
 def _boxy(reg: Region) -> bool:
     """Only rules and rectangles: code boxes, frames, ruled tables."""
     return not reg.raster_area and not reg.shaped
@@ -256,14 +265,17 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         if not f.caption and (f.rect.width < 36 or f.rect.height < 24 or abs(f.rect) < 2000):
             report.skipped["tiny"] += 1  # small pieces count only when a caption names them
             continue
-        words, long_lines, text_area = [], 0, 0.0
+        words, long_lines, text_area, glyphs = [], 0, 0.0, 0
         for bi, b in enumerate(blocks):
             if bi == f.caption_block:
                 continue
             for li, ln in enumerate(b["lines"]):
                 if _center_in(ln["bbox"], f.rect):
                     t = line_text(ln)
-                    if t:
+                    if t and _glyphs_only(t):  # a note head, a clef: part of the drawing, not words
+                        f.label_lines.add((bi, li))
+                        glyphs += 1
+                    elif t:
                         f.label_lines.add((bi, li))
                         words.append(t)
                         long_lines += len(t.split()) >= 7
@@ -271,13 +283,16 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
                         text_area += max(0.0, min(x1, f.rect.x1) - max(x0, f.rect.x0)) * max(
                             0.0, min(y1, f.rect.y1) - max(y0, f.rect.y0)
                         )
-        boxy = _boxy(reg)
+        # music notation and the like: staff lines and symbols set as glyphs without Unicode, more of them than
+        # lines of words; a picture however small (one staff is 30 pt tall) and however plain its lines
+        notation = glyphs >= NOTATION_GLYPHS and glyphs > len(words)
+        boxy = _boxy(reg) and not notation
         texty = (long_lines >= 3 or sum(len(w.split()) for w in words) > 150
                  or text_area > TEXT_BOX_SHARE * abs(f.rect))
         if (boxy or texty) and not f.caption:
             report.skipped["box of text or code" if words else "empty box"] += 1
             continue
-        if not f.caption and (abs(f.rect) < 0.05 * area or min(f.rect.width, f.rect.height) < 60):
+        if not f.caption and not notation and (abs(f.rect) < 0.05 * area or min(f.rect.width, f.rect.height) < 60):
             report.skipped["small, no caption"] += 1
             continue
         f.text_kept = boxy or texty or len(" ".join(words).split()) > 40  # tables keep their words in the text

@@ -620,3 +620,25 @@ def test_here_is_an_example_with_a_colon_leads_on_and_does_not_take_the_listing_
     k = next(n for n, u in enumerate(us) if u.text.startswith("Here is"))
     i, j = grow(us, k, lambda n: False, 1)
     assert i == k and any(u.kind == "code" and u.text == "def min_max(t):" for u in us[i:j + 1])
+
+
+def test_a_sentence_speaking_of_the_following_example_brings_its_listing():
+    text = ("Music can be combined. The following example shows a complex expression, but as it begins with a "
+            "single note it will be set out on a single staff.\n\n\\relative { c''2 <<c e>> }\n\nThat is all.")
+    us = units(source(text, code=("\\relative { c''2 <<c e>> }",)))
+    k = next(n for n, u in enumerate(us) if u.text.startswith("The following"))
+    i, j = grow(us, k, lambda n: False, 1)
+    assert us[j].kind == "code"
+
+
+def test_a_question_asking_for_an_example_gets_the_sentence_that_introduces_a_listing():
+    from rag.query.kinds import asks_example
+
+    assert asks_example("Show me an example.") and asks_example("Gib mir ein Beispiel") \
+        and asks_example("Montre-moi un exemple (voices)")
+    assert not asks_example("How do I, for example, install it?") and not asks_example("Wie geht das zum Beispiel?")
+    text = ("Voices are entered with double backslashes. Several voices can share one staff.\n\n"
+            "Here two voices share a staff.\n\n<< { e4 f } \\\\ { c4 d } >>\n\nVoices are numbered.")
+    src = source(text, code=("<< { e4 f } \\\\ { c4 d } >>",))
+    (p, *_) = ExtractiveBackend(FlatEmbed()).passages("Show me an example. (voices)", [src])
+    assert any(u.kind == "code" for u in p.units)

@@ -18,6 +18,7 @@ from ..query.wants import holds, wants
 from ..query.overview import ASKING as OVERVIEW_WORDS, asks_overview, opens_book
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
+from ..query.kinds import asks_example
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
 from ..text.labels import NAMED_STATEMENT
@@ -254,9 +255,13 @@ class ExtractiveBackend:
         scores = self.score(question, sources, cands)
         if not scores:
             return []
+        example = asks_example(question)
         for i in scores:
             if where[i] in stating:  # the paragraph that states what was asked, as a definition defines
                 scores[i] += t.defines_bonus
+            n, k = where[i]
+            if example and k + 1 < len(us[n]) and us[n][k + 1].kind in ("code", "table"):
+                scores[i] += t.example_bonus  # "Show me an example.": a sentence that introduces a listing
         order = sorted(scores, key=lambda i: -scores[i])
         best = scores[order[0]]
         floor = best * t.keep_share if best > 0 else float("-inf")
@@ -286,6 +291,8 @@ class ExtractiveBackend:
             keep_floor = max(floor, anchor * t.keep_share)
             a, b = grow(us[n], k, lambda j, n=n: unit_score.get((n, j), float("-inf")) >= keep_floor,
                         self.n if not chosen else 2)
+            if example and b + 1 < len(us[n]) and us[n][b + 1].kind in ("code", "table"):
+                b += 1  # "Show me an example.": the listing the passage stops before is the example
             text_terms = {stem(w) for u in us[n][a:b + 1] for w in key_terms(u.text)}
             if chosen and not (terms & text_terms) - covered and len(text_terms - said) < t.new_words:
                 continue  # adds nothing the answer lacks

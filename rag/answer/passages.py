@@ -42,6 +42,10 @@ LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|
                       r"beispiel\b.*[.:]\s*$|"
                       r"(?:^|[.!?]\s+)(?:considérez|voici|voyez)\s+(?:cet|l'|l’|un)\s*exemple\b.*[.:]\s*$", re.I)
 
+# a sentence just before a listing that speaks of what follows ("The following example shows a complex expression,
+# but …", "Das folgende Beispiel …", "… l'exemple ci-dessous") introduces that listing, wherever the words stand
+FOLLOWING = re.compile(r"\b(?:following|below|folgende\w*|nachstehende\w*|unten|suivante?s?|ci-dessous)\b", re.I)
+
 
 @dataclass
 class Passage:
@@ -141,6 +145,7 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
         if nxt.kind in ("code", "table"):
             before = us[max(i, j - 1):j + 1]
             ok = _opens(last) or (last.kind == "item" and nxt.kind == "code") or _names_command(before, nxt) \
+                or (last.kind == "sentence" and bool(FOLLOWING.search(last.text))) \
                 or (signature(nxt) and _names_function(before, nxt))  # "… what the polyfit function does." +
             # "p = polyfit (x, y, n)" + what it returns
         elif nxt.kind == "item":

@@ -72,3 +72,13 @@ def holds_answer_type(kind: str, text: str, question: str) -> bool:
         asked = question.lower()
         return any(m.group(0).lower() not in asked for m in _NAME.finditer(text))
     return True
+
+
+# a question that asks to be shown an example ("Show me an example.", "Gib mir ein Beispiel", "Un exemple ?"), not one
+# that gives one ("How do I, for example, …")
+_EXAMPLE = re.compile(r"(?<!\bfor )\bexamples?\b|\bsample code\b|\bcode samples?\b|\bsnippets?\b|"
+                      r"(?<!\bzum )\bbeispiel\w*|(?<!\bpar )\bexemples?\b|\bví dụ\b", re.I)
+
+
+def asks_example(question: str) -> bool:
+    return bool(_EXAMPLE.search(question))

@@ -642,3 +642,19 @@ def test_a_question_asking_for_an_example_gets_the_sentence_that_introduces_a_li
     src = source(text, code=("<< { e4 f } \\\\ { c4 d } >>",))
     (p, *_) = ExtractiveBackend(FlatEmbed()).passages("Show me an example. (voices)", [src])
     assert any(u.kind == "code" for u in p.units)
+
+
+def test_a_sentence_naming_the_next_subsection_goes_on_into_it():
+    text = ("You can install live-build in a number of ways: from the Debian repository, from source, from snapshots. "
+            "If you are using Debian, the recommended way is to install live-build from the Debian repository.\n\n"
+            "3.2.1 From the Debian repository\n\nSimply install live-build like any other package:\n\n"
+            "# apt-get install live-build\n\n3.2.2 From source\n\nlive-build is developed using Git.")
+    src = source(text, code=("# apt-get install live-build",))
+    src.hit.section = "3.2 Installing live-build > 3.2.1 From the Debian repository"
+    us = units(src)
+    assert [u.kind for u in us][:3] == ["sentence", "sentence", "heading"]
+    i, j = grow(us, 1, lambda n: False, 2)
+    assert us[j].text == "# apt-get install live-build"  # through the named subsection to its command, no further
+    k = next(n for n, u in enumerate(us) if u.text.startswith("Simply"))
+    assert not any(u.kind == "heading" and "From source" in u.text for u in us[i:j + 1])
+    assert k <= j

@@ -135,6 +135,12 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)
     while j + 1 < len(us):
         last, nxt = us[j], us[j + 1]
+        if nxt.kind == "heading" and _points_to(last, nxt) and j + 2 < len(us) and us[j + 2].prose \
+                and words < MAX_WORDS:  # "… the recommended way is to install it from the Debian repository." +
+            j += 2  # "3.2.1 From the Debian repository": the subsection the sentence names is what it recommends,
+            words += len(us[j].text.split())  # from its first sentence on (its heading is not quoted)
+            sentences += 1
+            continue
         if nxt.kind in ("heading", "boilerplate"):  # the next section begins; thanks or a funding note: not quoted
             break
         if PROOF.match(nxt.text) and not PROOF.match(us[k].text):  # a statement's proof is not what it states
@@ -234,6 +240,18 @@ def _names_command(before: list[Unit], listing: Unit) -> bool:
         return False
     word = re.compile(rf"(?<![\w/.-]){re.escape(command.group())}(?![\w/-])")
     return any(u.kind == "sentence" and word.search(u.text) for u in before)
+
+
+HEADING_NUMBER = re.compile(r"^\s*(?:[\dIVXLC]+(?:\.\d+)*\.?|[A-Z]\.)\s+")
+POINTED_MIN_WORDS = 3  # a heading named this many words long or longer: a common phrase of two words points nowhere
+
+
+def _points_to(last: Unit, heading: Unit) -> bool:
+    """Whether a sentence names the heading after it, word for word ("… la méthode recommandée consiste à installer
+    live-build à partir du dépôt Debian." before "3.2.1 À partir du dépôt Debian"): it points into that subsection."""
+    title = " ".join(HEADING_NUMBER.sub("", heading.text).split()).rstrip(".:").lower()
+    return last.kind == "sentence" and len(title.split()) >= POINTED_MIN_WORDS \
+        and title in " ".join(last.text.split()).lower()
 
 
 def _opens(u: Unit) -> bool:

@@ -24,3 +24,13 @@ def test_a_two_part_question_gets_both_passages_and_both_answers(folio, book_pdf
     assert "Loam is a soil" in a.text and "twice a week" in a.text
     assert a.checks and all(c.ok for c in a.checks)  # each quote found in the source it cites
     assert r.book_id
+
+
+def test_a_part_pointing_back_is_asked_with_the_first_parts_terms():
+    from rag.query.decompose import decompose
+
+    first, second = decompose("What does a tie look like and how do I type one?")
+    assert first == "What does a tie look like?" and second.startswith("how do I type one?") and "tie" in second
+    # a part with a subject of its own stays as it is, though it shares a word with the first
+    assert decompose("When I write two voices with the double backslash construct, which voice gets stems up and "
+                     "where do the inner voices go?")[1] == "where do the inner voices go?"

@@ -46,6 +46,11 @@ def _own_terms(question: str) -> list[str]:
     return [t for t in key_terms(question) if t not in frame and t.split("-")[0] not in frame]
 
 
+def points_back(question: str) -> bool:
+    """A short question (two terms at most) with a word pointing back ("how do I type one?", "why is it so?")."""
+    return len(_own_terms(question)) <= 2 and bool(FOLLOW_UP.search(question))
+
+
 def fold_history(question: str, history: list[tuple[str, str]]) -> str:
     """Extractive reformulation: a follow-up gets the previous questions' key terms appended."""
     if not history or not is_follow_up(question, history):

@@ -3,7 +3,8 @@ names no book of the library is searched like any other."""
 import pymupdf
 import pytest
 
-from rag.query.authors import asks_authors, heading_words, named_books, names_people
+from rag.query.authors import asks_authors, heading_words, named_books
+from rag.text.bylines import names_people
 
 
 @pytest.mark.parametrize("q", ["Who wrote Think Python?", "Who are the authors of the essential oils paper?",

@@ -12,7 +12,8 @@ from typing import Iterator
 import numpy as np
 
 from ..query.admin import labels_asked, states
-from ..query.authors import asks_authors, lists_authors, named_books, names_people
+from ..query.authors import asks_authors, lists_authors, named_books
+from ..text.bylines import names_people
 from ..query.conclusions import asks_conclusion, concludes
 from ..query.wants import holds, wants
 from ..query.overview import ASKING as OVERVIEW_WORDS, asks_overview, opens_book

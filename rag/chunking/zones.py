@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.bylines import has_byline
 from ..types import Chunk, ParsedBook
 
 ZONES = ("toc", "index", "references", "front", "boilerplate")
@@ -93,8 +94,6 @@ def front_chunk(chunk: Chunk, title: str = "") -> bool:
         return False
     if len(_AFFILIATION.findall(chunk.text)) >= AFFILIATION_WORDS and _MAIL.search(chunk.text):
         return True
-    from ..query.authors import has_byline
-
     lines = [ln for ln in chunk.text.split("\n") if ln.strip()]  # the book's first chunk: a title and names only
     return chunk.chunk_index == 0 and len(chunk.text) <= 600 and len(lines) <= 8 and has_byline(chunk.text, title)
 

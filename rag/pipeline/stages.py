@@ -258,7 +258,8 @@ def byline(p: "Pipeline", r: Run) -> bool | None:
     """'Who wrote Think Python?': the title page (first chunk) of the book the question names leads the hits, and
     the question is answered from it (``query.authors``) — when it names people; else (a manual whose authors are
     a chapter of it) the question is searched as any other."""
-    from ..query.authors import SECTION_MARKS, asks_authors, has_byline, heading_words, lists_authors, named_books
+    from ..query.authors import SECTION_MARKS, asks_authors, heading_words, lists_authors, named_books
+    from ..text.bylines import has_byline
     from ..text.languages import detect
 
     if not asks_authors(r.query):

@@ -271,6 +271,7 @@ class FigureHit:
     score: float  # relevance to the question and the answer
     why: str  # "on the page of [1]", "referred to by [2]", "matches the question"
     sources: list[int] = field(default_factory=list)  # the [n] it belongs to
+    ties: dict = field(default_factory=dict)  # source n → how it belongs to it ("on the page of [n]", …)
 
     @property
     def title(self) -> str:

@@ -344,3 +344,13 @@ def test_music_notation_is_a_figure_and_its_glyphs_leave_the_text():
     assert len(book.figures) >= 2 and all(f.kind == "vector" and f.bbox[3] - f.bbox[1] < 60 for f in book.figures)
     assert book.text.count("\ufffd") < before / 4
     assert "A tie is created by appending a tilde" in book.text
+
+
+def test_a_figure_under_an_answer_says_how_it_belongs_to_a_source_the_answer_cites():
+    from rag.figures.choose import finalise
+    from rag.types import FigureHit
+
+    hit = FigureHit("b:4", "b", "Paper", 8, "8", "Fig 5.", "raster", "f.png", 0.6, "referred to by [7]", [3, 7],
+                    ties={3: "on the page of [3]", 7: "referred to by [7]"})
+    (kept,) = finalise([hit], [1, 3], None, lambda i: None, 2)
+    assert kept.why == "on the page of [3]"  # the answer lists [1] and [3]: [7] is not shown

@@ -35,6 +35,7 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
     source_books = {s.book_id for s in sources}
     where = {(f.book_id, f.index): i for i, f in enumerate(figs)}
     best: dict[int, tuple[float, str, list[int]]] = {}  # row -> (bonus, why, sources)
+    ties: dict[int, dict[int, tuple[float, str]]] = {}  # row -> source n -> (bonus, why)
     for s in sources:
         hit_chunks = {s.hit.chunk_index}
         for ci, fi, rel in links(s.book_id, s.chunk_indices):
@@ -43,6 +44,8 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
                 continue
             bonus = bonuses[(rel, ci in hit_chunks)]
             why = f"on the page of [{s.n}]" if rel == "on" else f"referred to by [{s.n}]"
+            if bonus > ties.setdefault(row, {}).get(s.n, (-1.0, ""))[0]:
+                ties[row][s.n] = (bonus, why)
             old = best.get(row)
             ns = sorted(set((old[2] if old else []) + [s.n]))
             if old is None or bonus > old[0]:
@@ -64,7 +67,8 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
             continue
         hits.append(FigureHit(id=f.id, book_id=f.book_id, book_title=titles.get(f.book_id, f.book_id), page=f.page,
                               page_label=f.page_label, caption=f.caption, kind=f.kind, path=f.path,
-                              score=round(sim + bonus, 4), why=why, sources=ns))
+                              score=round(sim + bonus, 4), why=why, sources=ns,
+                              ties={n: w for n, (_, w) in ties.get(row, {}).items()}))
     hits.sort(key=lambda h: -h.score)
     return hits[:max(12, 4 * limit)]
 
@@ -76,6 +80,10 @@ def finalise(hits: list[FigureHit], cited_order: list[int], answer_vec, figure_v
     t = tuning or FigureTuning()
     cited = set(cited_order)
     kept = [h for h in hits if not h.sources or set(h.sources) & cited]
+    for h in kept:  # "referred to by [7]" under an answer that cites [3] only: say how it belongs to a cited one
+        shown = [n for n in cited_order if n in h.ties]
+        if shown and not any(f"[{n}]" in h.why for n in cited):
+            h.why = h.ties[shown[0]]
     a = np.asarray(answer_vec, dtype=np.float32) if answer_vec is not None else None
     for h in kept:
         v = figure_vec(h.id) if a is not None else None

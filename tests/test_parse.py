@@ -389,3 +389,21 @@ def test_private_use_symbols_become_the_characters_they_draw():
     assert private_use("\uf0a7 Square", "Wingdings-Regular") == "▪ Square"
     assert private_use("\uf0b7", "SomeOtherFont") == "\uf0b7"  # which character a font draws there is unknown
     assert private_use("\uf8eb\uf8ec\uf8ed", "CMEX10") == "⎛⎜⎝" and private_use("plain", "Symbol") == "plain"
+
+
+def test_a_heading_set_inside_a_block_is_a_paragraph_of_its_own():
+    from rag.parse.lines import page_text
+
+    def line(i, text, size):
+        return {"spans": [{"text": text, "size": size, "flags": 0, "font": "Arial", "origin": (0, 0),
+                           "bbox": (0, 0, 1, 1)}], "bbox": (72, 100 + 14 * i, 400, 112 + 14 * i)}
+
+    rows = [("(Fixed by adding a conjunctive adverb)", 12.0), ("the last fix of the list.", 12.0),
+            ("Run-On Sentences", 14.5), ("A run-on sentence does not mean", 12.0), ("that it is a long one.", 12.0),
+            ("∂x2", 16.0)]  # a formula's larger sign is no heading
+    text, heads, boxes, _ = page_text([{"bbox": (72, 100, 400, 200), "lines": [line(i, t, s) for i, (t, s) in
+                                                                                enumerate(rows)]}])
+    assert "the last fix of the list.\n\nRun-On Sentences\n\nA run-on sentence" in text
+    assert "one.\n∂x2" in text
+    assert [h[1] for h in heads] == ["Run-On Sentences"]
+    assert all(text[a:b] == t for (a, b, *_), (t, _) in zip(boxes, rows))  # line boxes still index the text

@@ -195,6 +195,7 @@ def _dominant_size(spans: list[dict]) -> float:
     return max(chars, key=lambda size: (chars[size], size))
 
 
+WORD = re.compile(r"[^\W\d_]{3,}")  # a heading has a word of three letters or more
 RAISED = 1.15  # a line of a block set this many times larger than the block's lines mostly are is a heading
 
 
@@ -204,7 +205,8 @@ def _raised(block_lines: list[tuple]) -> set[int]:
     paragraphs, where the word processor made them one block). A run-in heading ("Compound nouns become possessive
     …", its first words larger) is no heading line."""
     usual = Counter(line[1] for line in block_lines).most_common(1)[0][0]
-    return {j for j, line in enumerate(block_lines) if line[5] >= RAISED * usual}
+    return {j for j, line in enumerate(block_lines) if line[5] >= RAISED * usual and line[4] == LINE_TEXT
+            and WORD.search(line[0])}  # not a formula's large signs ("∂x2", "· · ·") nor a music font's notes
 
 
 def page_text(blocks: list[dict], exclude: set = frozenset()):
@@ -238,20 +240,24 @@ def page_text(blocks: list[dict], exclude: set = frozenset()):
         # a block's size counts its lines with text: word processors pad a cover or a heading with blank lines
         # in the same block, and "Grammar Matters" in 48 pt among 30 blank lines is still a short block's line
         n = len(block_lines)
-        btext = "\n".join(t for t, *_ in block_lines)
+        raised = _raised(block_lines) if n > 3 and not block.get("table") else set()
+        # a heading set inside a block stands as a paragraph of its own: "(Fixed by … a comma)" + "Run-On
+        # Sentences" + "A run-on sentence …" are three paragraphs, not one
+        seps = ["" if j == 0 else PAGE_SEP if j in raised or j - 1 in raised else "\n" for j in range(n)]
+        btext = "".join(sep + t for sep, (t, *_) in zip(seps, block_lines))
         if parts:
             pos += len(PAGE_SEP)
         block_at[bi] = (pos, tuple(block["bbox"]))
         line_pos = pos
         lead_bold = n > 3 and block_lines[0][2] and not all(b for _, _, b, *_ in block_lines)
-        raised = _raised(block_lines) if n > 3 else set()
         for j, (t, size, bold, bbox, kind, _) in enumerate(block_lines):
+            line_pos += len(seps[j])
             # short blocks' lines, a block's raised lines, and a bold first line leading a longer block
             # ("ÁN LỆ SỐ 55/2022/AL1" above its italic preamble: a title candidate only) are heading candidates
             if kind != LINE_TABLE and (n <= 3 or j in raised or (j == 0 and lead_bold)):
                 lines_info.append((line_pos, t, size, bold, n > 3 and j not in raised))
             boxes.append((line_pos, line_pos + len(t), *(round(v, 1) for v in bbox), kind))
-            line_pos += len(t) + 1
+            line_pos += len(t)
         parts.append(btext)
         pos += len(btext)
     return PAGE_SEP.join(parts), lines_info, tuple(_mark_table_rows(boxes)), block_at

@@ -35,7 +35,8 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # not at its page's running header; 18: a bold sentence or a bold line of twelve words or more is no heading, and a
 # symbol font's bullets and TeX's tall-bracket pieces are the characters they draw, not Private Use Area boxes; 19:
 # a block's blank lines no longer hide its heading lines, a block's first lines set larger than the rest are
-# headings, "Chapter 2" over its name is one heading, and the book's title is no section around the book; a paper's
+# headings and paragraphs of their own, "Chapter 2" over its name is one heading, and the book's title is no
+# section around the book; a paper's
 # title-and-byline chunk and its affiliations are front matter; music notation (staff lines and note glyphs without
 # Unicode) is a figure, and its glyphs leave the text), so
 # adding a book again re-makes its chunks instead of keeping the old ones

@@ -354,3 +354,21 @@ def test_a_figure_under_an_answer_says_how_it_belongs_to_a_source_the_answer_cit
                     ties={3: "on the page of [3]", 7: "referred to by [7]"})
     (kept,) = finalise([hit], [1, 3], None, lambda i: None, 2)
     assert kept.why == "on the page of [3]"  # the answer lists [1] and [3]: [7] is not shown
+
+
+def test_a_music_examples_crop_takes_its_notes_and_not_the_text_around_it():
+    """The D-major example atop LilyPond's p. 25 has two lines of note glyphs inside its staff lines and more just
+    outside: grown over them it is a figure, without the code line above it or the paragraph below."""
+    from tests.conftest import EVAL
+
+    path = EVAL / "books2" / "en_lilypond_learning_221p.pdf"
+    if not path.exists():
+        pytest.skip(f"{path} not present (evaluation material lives in ../shared/eval)")
+    doc = pymupdf.open()
+    doc.insert_pdf(pymupdf.open(path), from_page=29, to_page=29)
+    book = parse_pdf(doc.tobytes(), "ties.pdf")
+    tops = sorted(f.bbox[1] for f in book.figures)
+    assert len(book.figures) == 4 and tops[0] < 200  # all four examples of the page, the first one included
+    assert "\ufffd" not in book.text
+    code_end = next(ln for ln in book.pages[0].lines if book.text[ln[0]:ln[1]].strip() == "}")
+    assert tops[0] >= code_end[5]  # below the "}" that closes the code above it

@@ -228,6 +228,33 @@ def _glyphs_only(text: str) -> bool:
     return bool(vis) and all(ch == "\ufffd" or ord(ch) < 32 for ch in vis)
 
 
+MARK_REACH = 8.0  # points: glyphs without Unicode this close to a drawing are part of it
+
+
+def _ink(bbox) -> tuple:
+    """The middle half of a glyph line's box: a music font's line box is far taller than its notes, and would reach
+    into the code above and the paragraph below."""
+    x0, y0, x1, y1 = bbox
+    q = (y1 - y0) / 4
+    return (x0, y0 + q, x1, y1 - q)
+
+
+def _with_marks(rect, marks: list[tuple]):
+    """The drawing's rectangle grown over the glyphs without Unicode that touch it or lie within ``MARK_REACH``
+    (a music example's brace, clef and the notes above its staff lines), and over those touching them."""
+    import pymupdf
+
+    grown = pymupdf.Rect(rect)
+    for _ in range(3):
+        near = grown + (-MARK_REACH, -MARK_REACH, MARK_REACH, MARK_REACH)
+        more = [m for m in marks if pymupdf.Rect(m).intersects(near) and not pymupdf.Rect(m) in grown]
+        if not more:
+            break
+        for m in more:
+            grown |= pymupdf.Rect(m)
+    return grown
+
+
 def _boxy(reg: Region) -> bool:
     """Only rules and rectangles: code boxes, frames, ruled tables."""
     return not reg.raster_area and not reg.shaped
@@ -261,7 +288,9 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
             previous.caption, previous.ref = text, key
     area = abs(page.rect)
     kept = []
+    marks = [_ink(ln["bbox"]) for b in blocks for ln in b["lines"] if _glyphs_only(line_text(ln))]
     for reg, f in zip(regions, figs):
+        f.rect = _with_marks(f.rect, marks)
         if not f.caption and (f.rect.width < 36 or f.rect.height < 24 or abs(f.rect) < 2000):
             report.skipped["tiny"] += 1  # small pieces count only when a caption names them
             continue

@@ -247,7 +247,7 @@ def _with_marks(rect, marks: list[tuple]):
     grown = pymupdf.Rect(rect)
     for _ in range(3):
         near = grown + (-MARK_REACH, -MARK_REACH, MARK_REACH, MARK_REACH)
-        more = [m for m in marks if pymupdf.Rect(m).intersects(near) and not pymupdf.Rect(m) in grown]
+        more = [m for m in marks if pymupdf.Rect(m).intersects(near) and pymupdf.Rect(m) not in grown]
         if not more:
             break
         for m in more:

@@ -407,3 +407,18 @@ def test_a_heading_set_inside_a_block_is_a_paragraph_of_its_own():
     assert "one.\n∂x2" in text
     assert [h[1] for h in heads] == ["Run-On Sentences"]
     assert all(text[a:b] == t for (a, b, *_), (t, _) in zip(boxes, rows))  # line boxes still index the text
+
+
+def test_a_bullet_set_on_a_line_of_its_own_joins_its_item():
+    from rag.parse.lines import page_text
+
+    def line(i, text, x):
+        return {"spans": [{"text": text, "size": 12.0, "flags": 0, "font": "Arial", "origin": (x, 0),
+                           "bbox": (x, 0, x + 5, 1)}], "bbox": (x, 100 + 14 * i, x + 300, 112 + 14 * i)}
+
+    rows = [("•", 90), ("Mary ordered coffee, Fred ordered a scone.", 108), ("•", 90),
+            ("Mary ordered coffee; Fred ordered a scone.", 108), ("■", 90)]  # a proof's end stays as it is
+    text, _, boxes, _ = page_text([{"bbox": (90, 100, 400, 200), "lines": [line(i, t, x) for i, (t, x) in
+                                                                        enumerate(rows)]}])
+    assert text == "• Mary ordered coffee, Fred ordered a scone.\n• Mary ordered coffee; Fred ordered a scone.\n■"
+    assert boxes[0][2] == 90  # the item's box starts at its bullet

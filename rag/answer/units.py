@@ -144,7 +144,9 @@ def units(src: Source) -> list[Unit]:
             out.append(_unit(text, a, b, "heading"))
             i += 1
         last = None
-        if j - i > 1 and _numbered_heading(text[lines[j - 1][0]:lines[j - 1][1]]):  # the next one's, at the end
+        end = text[lines[j - 1][0]:lines[j - 1][1]]
+        if j - i > 1 and (_numbered_heading(end) or _title(end) in titles):  # the next one's, at the end (two
+            # chunks joined where a section begins: "… a comma)" + "Run-On Sentences" + its paragraph)
             last = _unit(text, lines[j - 1][0], lines[j - 1][1], "heading")
         out.extend(_prose(text, lines[i:j - 1] if last else lines[i:j]))
         if last:

@@ -209,6 +209,29 @@ def _raised(block_lines: list[tuple]) -> set[int]:
             and WORD.search(line[0])}  # not a formula's large signs ("∂x2", "· · ·") nor a music font's notes
 
 
+LONE_BULLETS = frozenset("•●▪►")  # not "■" (a proof's end) nor "◦" (composition)
+
+
+def _bullets_joined(block_lines: list[tuple]) -> list[tuple]:
+    """A bullet the page sets as a line of its own (a word processor's list: the symbol in its own font, the item's
+    text a tab further) joins the line after it: "• Mary ordered coffee, Fred ordered a scone." is one list item."""
+    out: list[tuple] = []
+    i = 0
+    while i < len(block_lines):
+        line = block_lines[i]
+        nxt = block_lines[i + 1] if i + 1 < len(block_lines) else None
+        if line[0].strip() in LONE_BULLETS and nxt is not None and nxt[4] == LINE_TEXT \
+                and nxt[0].strip() not in LONE_BULLETS:
+            a, b = line[3], nxt[3]
+            box = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+            out.append((f"{line[0].strip()} {nxt[0].lstrip()}", *nxt[1:3], box, *nxt[4:]))
+            i += 2
+            continue
+        out.append(line)
+        i += 1
+    return out
+
+
 def page_text(blocks: list[dict], exclude: set = frozenset()):
     """Page text (blocks joined by blank lines, lines by newlines) without the ``exclude``d
     (block, line) pairs (figure labels). Also returns heading candidates (offset, text, size,
@@ -235,6 +258,7 @@ def page_text(blocks: list[dict], exclude: set = frozenset()):
             mono = all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in inked)
             kind = LINE_TABLE if block.get("table") else LINE_CODE if mono else LINE_TEXT
             block_lines.append((text, size, bold, line["bbox"], kind, low))
+        block_lines = _bullets_joined(block_lines)
         if not block_lines:
             continue
         # a block's size counts its lines with text: word processors pad a cover or a heading with blank lines

@@ -422,3 +422,11 @@ def test_a_bullet_set_on_a_line_of_its_own_joins_its_item():
                                                                         enumerate(rows)]}])
     assert text == "• Mary ordered coffee, Fred ordered a scone.\n• Mary ordered coffee; Fred ordered a scone.\n■"
     assert boxes[0][2] == 90  # the item's box starts at its bullet
+
+
+def test_an_apostrophe_set_as_a_reversed_quotation_mark_inside_a_word_is_an_apostrophe():
+    from rag.parse.lines import apostrophes
+
+    assert apostrophes("If you cannot decide between its and it‟s, ask Fred‟s teacher.") == \
+        "If you cannot decide between its and it’s, ask Fred’s teacher."
+    assert apostrophes("‟quoted‟ stays") == "‟quoted‟ stays"  # at a word's edge it may be a quotation mark

@@ -88,6 +88,15 @@ def accents(text: str) -> str:
     return _SPACING_ACCENT.sub(join, text)
 
 
+# a reversed-9 quotation mark between two letters is an apostrophe a font mapped wrongly ("it‟s", "Fred‟s")
+_REVERSED_APOSTROPHE = re.compile(r"(?<=[^\W\d_])[\u201b\u201f](?=[^\W\d_])")
+
+
+def apostrophes(text: str) -> str:
+    """'it‟s' → 'it’s': an apostrophe set as a reversed-9 quotation mark inside a word (Word's PDFs of some fonts)."""
+    return _REVERSED_APOSTROPHE.sub("\u2019", text) if ("\u201f" in text or "\u201b" in text) else text
+
+
 def text_blocks(page, laid_out: bool = False) -> list[dict]:
     """The page's text blocks in reading order. A word a typesetter hyphenated at a line end is joined
     ("tabu-" + "lated" → "tabulated"). A book Folio laid out itself (EPUB, DOCX, HTML …) was never hyphenated: the
@@ -248,7 +257,7 @@ def page_text(blocks: list[dict], exclude: set = frozenset()):
             if (bi, li) in exclude:
                 continue
             spans = line["spans"]
-            text = accents(line_text(spans).rstrip())
+            text = apostrophes(accents(line_text(spans).rstrip()))
             if not text.strip():
                 continue
             inked = [s for s in spans if s["text"].strip()] or spans  # a blank span's size is no heading's

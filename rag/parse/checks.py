@@ -63,11 +63,16 @@ def _bad(ch: str) -> bool:
 GLYPH_LINE = 3  # a line of at most this many visible characters, all without Unicode, is a symbol, not text
 
 
+def unmapped_line(line: str) -> bool:
+    """A line whose every visible character is a glyph without Unicode (a music font's notes and clefs)."""
+    vis = [ch for ch in line if not ch.isspace()]
+    return bool(vis) and all(_bad(ch) for ch in vis)
+
+
 def symbol_line(line: str) -> bool:
     """A line of at most ``GLYPH_LINE`` glyphs, none of them with Unicode: a symbol set on its own (a note of
     music notation, a formula's sign), not text."""
-    vis = [ch for ch in line if not ch.isspace()]
-    return 0 < len(vis) <= GLYPH_LINE and all(_bad(ch) for ch in vis)
+    return unmapped_line(line) and len("".join(line.split())) <= GLYPH_LINE
 
 
 SYMBOLS_BESIDE = 100  # symbol lines are set aside only on a page with this much other text

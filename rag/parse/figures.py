@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..text.captions import caption_key, clean_caption
+from .checks import unmapped_line
 from .figure_labels import line_text, take_side_labels
 
 MAX_CANDIDATES_PER_PAGE = 60
@@ -222,12 +223,6 @@ def _caption_gap(rect, cap, prefer_below: bool) -> float | None:
 NOTATION_GLYPHS = 3  # lines of glyphs without Unicode that make a region notation (music), not a box of text
 
 
-def _glyphs_only(text: str) -> bool:
-    """A line made only of glyphs without Unicode (U+FFFD, control characters: a music font's notes and clefs)."""
-    vis = [ch for ch in text if not ch.isspace()]
-    return bool(vis) and all(ch == "\ufffd" or ord(ch) < 32 for ch in vis)
-
-
 MARK_REACH = 8.0  # points: glyphs without Unicode this close to a drawing are part of it
 
 
@@ -288,7 +283,9 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
             previous.caption, previous.ref = text, key
     area = abs(page.rect)
     kept = []
-    marks = [_ink(ln["bbox"]) for b in blocks for ln in b["lines"] if _glyphs_only(line_text(ln))]
+    glyph_lines = {(bi, li) for bi, b in enumerate(blocks) for li, ln in enumerate(b["lines"])
+                   if unmapped_line(line_text(ln))}  # a note head, a clef: part of a drawing, not words
+    marks = [_ink(blocks[bi]["lines"][li]["bbox"]) for bi, li in glyph_lines]
     for reg, f in zip(regions, figs):
         f.rect = _with_marks(f.rect, marks)
         if not f.caption and (f.rect.width < 36 or f.rect.height < 24 or abs(f.rect) < 2000):
@@ -300,11 +297,12 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
                 continue
             for li, ln in enumerate(b["lines"]):
                 if _center_in(ln["bbox"], f.rect):
-                    t = line_text(ln)
-                    if t and _glyphs_only(t):  # a note head, a clef: part of the drawing, not words
+                    if (bi, li) in glyph_lines:
                         f.label_lines.add((bi, li))
                         glyphs += 1
-                    elif t:
+                        continue
+                    t = line_text(ln)
+                    if t:
                         f.label_lines.add((bi, li))
                         words.append(t)
                         long_lines += len(t.split()) >= 7

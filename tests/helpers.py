@@ -11,6 +11,10 @@ def assert_citations_valid(answer):
     for sentence, n in cites:
         assert int(n) in by_n, f"[{n}] is not a listed source"
         assert " ".join(sentence.split()).strip() in by_n[int(n)], f"[{n}] does not contain {sentence!r}"
+    if getattr(answer, "backend", "") == "extractive":  # read top to bottom, the first source quoted is [1], the next
+        first_seen = list(dict.fromkeys(int(n) for _, n in cites))  # new one [2] … (rag.answer.citations)
+        assert first_seen == list(range(1, len(first_seen) + 1)), f"citations out of order: {first_seen}"
+        assert [s.n for s in answer.sources] == list(range(1, len(answer.sources) + 1))
 
 
 class FlatEmbed:

@@ -437,3 +437,20 @@ def test_laid_out_inline_code_too_long_for_a_line_and_a_stylesheets_code_paragra
     assert param in whole and "as a boot parameter" in whole, whole
     assert param.replace("fuse", "lp") in whole.replace("\n", ""), whole  # a list item is narrower: fitted too
     assert cmd in whole.split("\n"), whole
+
+
+def test_a_list_item_outside_any_list_is_a_bulleted_line_of_its_own():
+    """The live manuals wrap each <li class="bullet"> in its own <div>, with no <ul>: laid out bare, the items had
+    no marker and read as one run-on paragraph ("Superuser (root) access An up-to-date version of …")."""
+    from rag.parse.document import parse_pdf
+
+    items = ["Superuser (root) access", "An up-to-date version of live-build", "A POSIX-compliant shell"]
+    body = ("<h1>Installation</h1><p>Building live images has very few requirements:</p>"
+            + "".join(f'<div><li class="bullet">{t}</li></div>' for t in items)
+            + "<p>Note that Debian is not required.</p><ul><li>kept item one</li><li>kept item two</li></ul>")
+    data = bf.make_epub(chapter_html={"ch1.xhtml": bf.xhtml("Installation", body)})
+    text = parse_pdf(read_document(data, "live.epub", 50).pdf, "live.pdf").pages[0].text
+    lines = [ln.strip() for ln in text.split("\n")]
+    for t in items + ["kept item one", "kept item two"]:
+        assert f"•  {t}" in lines or f"• {t}" in lines, (t, text)
+    assert "Note that Debian is not required." in lines

@@ -658,3 +658,14 @@ def test_a_sentence_naming_the_next_subsection_goes_on_into_it():
     k = next(n for n, u in enumerate(us) if u.text.startswith("Simply"))
     assert not any(u.kind == "heading" and "From source" in u.text for u in us[i:j + 1])
     assert k <= j
+
+
+def test_a_heading_line_ends_the_list_item_before_it():
+    """An EPUB's list runs into the next section with no blank line: the heading is no part of the last item, and the
+    section's first sentences are sentences again (the answer to "how do I use a proxy?" was buried in an item)."""
+    text = ("Choose the method for package installation.\n• apt: a missing package makes the installation fail.\n"
+            "• aptitude: a missing package is skipped and the installation goes on.\n8.4.2 Using a proxy with APT\n"
+            "One commonly required configuration is to deal with a proxy. You may specify your proxy with an option.")
+    us = units(source(text))
+    assert [u.kind for u in us] == ["sentence", "item", "item", "heading", "sentence", "sentence"]
+    assert us[2].text.endswith("goes on.") and us[5].text == "You may specify your proxy with an option."

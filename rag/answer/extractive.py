@@ -27,6 +27,7 @@ from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
+from .citations import renumber
 from .passages import Passage, grow
 from .units import by_lines, units
 
@@ -337,6 +338,10 @@ class ExtractiveBackend:
 
     def answer(self, question: str, sources: list[Source]) -> str:
         """The answer's text: passages, each cited; a two-part question gets one passage per part."""
+        return "\n\n".join(p.render() for p in self.chosen(question, sources))
+
+    def chosen(self, question: str, sources: list[Source]) -> list[Passage]:
+        """The passages the answer quotes, in its order."""
         parts = decompose(question)
         chosen: list[Passage] = []
         if len(parts) > 1:
@@ -352,10 +357,14 @@ class ExtractiveBackend:
                         break
         else:
             chosen = self.passages(question, sources)
-        return "\n\n".join(p.render() for p in chosen)
+        return chosen
 
     def stream(self, question: str, sources: list[Source], figures=()) -> Iterator[str]:
-        text = self.answer(question, sources)
+        """The answer word by word; first the sources are numbered in the order it cites them (in place, figures'
+        references too: ``rag.answer.citations``)."""
+        chosen = self.chosen(question, sources)
+        mapping = renumber(sources, [p.n for p in chosen], list(figures))
+        text = "\n\n".join(replace(p, n=mapping.get(p.n, p.n)).render() for p in chosen)
         if not text:
             yield "The sources found do not contain a clear sentence answering this; see the passages below."
             return

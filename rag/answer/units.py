@@ -148,7 +148,7 @@ def units(src: Source) -> list[Unit]:
         if j - i > 1 and (_numbered_heading(end) or _title(end) in titles):  # the next one's, at the end (two
             # chunks joined where a section begins: "… a comma)" + "Run-On Sentences" + its paragraph)
             last = _unit(text, lines[j - 1][0], lines[j - 1][1], "heading")
-        out.extend(_prose(text, lines[i:j - 1] if last else lines[i:j]))
+        out.extend(_prose(text, lines[i:j - 1] if last else lines[i:j], titles))
         if last:
             out.append(last)
         i = j
@@ -204,10 +204,12 @@ def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int
     return out
 
 
-def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
+def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = frozenset()) -> list[Unit]:
     """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
     of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate", and so is
-    a sentence or item that thanks someone."""
+    a sentence or item that thanks someone. A heading line after an item ends it (an EPUB's list runs into the next
+    section's heading and first paragraph with no blank line between: "• aptitude: … will succeed." + "8.4.2 Using
+    a proxy with APT" + "One commonly required …"); what follows it is sentences again."""
     if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]):
         return [_unit(text, lines[0][0], lines[-1][1], "boilerplate")]
     out: list[Unit] = []
@@ -221,6 +223,10 @@ def _prose(text: str, lines: list[tuple[int, int, str]]) -> list[Unit]:
             if item:
                 out.append(_unit(text, item[0], item[1], "item"))
             item = [a, b]
+        elif item is not None and (_numbered_heading(text[a:b]) or _title(text[a:b]) in titles):
+            out.append(_unit(text, item[0], item[1], "item"))
+            out.append(_unit(text, a, b, "heading"))
+            item = None
         elif item is not None:
             item[1] = b
         elif run_start is None:

@@ -140,6 +140,8 @@ class Pipeline:
         from ..figures.choose import finalise
 
         t = time.perf_counter()
+        if "windows" in answer.context:  # the answerer may have renumbered its sources (rag.answer.citations)
+            answer.context["windows"] = windows(answer.sources)
         answer.checks = check_quotes(answer.text, answer.sources, r.settings.tuning.answer.supported_share)
         answer.trace["quote_check_failed"] = float(sum(not c.ok for c in answer.checks))
         from ..evidence.pages import quoted_chunk
@@ -163,7 +165,12 @@ def context_report(query: str, sources: list[Source], s: Settings) -> dict:
     lang = detect(query)  # a question whose other language is a guess ("man page mount options") is not translated
     shown = lang if lang == "en" or surely(query, lang) else f"{lang} (unsure, not translated)"
     return {"mode": s.context_mode, "query_type": classify(query), "language": shown,
-            "windows": [f"[{src.n}] {src.plan.get('summary', '')}" for src in sources]}
+            "windows": windows(sources)}
+
+
+def windows(sources: list[Source]) -> list[str]:
+    """Each source's window decision, under its number."""
+    return [f"[{src.n}] {src.plan.get('summary', '')}" for src in sources]
 
 
 class AnswerStream:

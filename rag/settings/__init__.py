@@ -38,9 +38,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # headings and paragraphs of their own, "Chapter 2" over its name is one heading, and the book's title is no
 # section around the book; a paper's
 # title-and-byline chunk and its affiliations are front matter; music notation (staff lines and note glyphs without
-# Unicode) is a figure, and its glyphs leave the text), so
+# Unicode) is a figure, and its glyphs leave the text; 20: an EPUB's list item outside any list is laid out as a
+# bulleted item, not run into its neighbours as one paragraph), so
 # adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 19
+CHUNKING_VERSION = 20
 
 
 class Settings(BaseSettings):

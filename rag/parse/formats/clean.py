@@ -267,6 +267,7 @@ class Cleaner(HTMLParser):
             return
         if tag in BLOCKS:
             self._implicit_close(tag)
+        orphan = tag == "li" and not any(t in ("ul", "ol") for t, _, _ in self.stack)
         out = BLOCKS.get(tag) or INLINES.get(tag) or ""
         code = classes & self.doc.code_classes
         if code and out and tag not in ("pre", "table", "tr", "td", "th", "ul", "ol", "li"):
@@ -293,6 +294,9 @@ class Cleaner(HTMLParser):
         if tag == "label" and self.capture is None:
             self.capture, self.capture_depth = [], len(self.stack) + 1
         self._open(tag, out, extra)
+        if orphan:  # a list item outside any list (the live-manual EPUBs wrap each <li class="bullet"> in a <div>
+            self._w("• ")  # of its own): laid out bare it has no marker and runs into its neighbours as one
+            # paragraph ("Superuser (root) access An up-to-date version of …"); its bullet is written as text
         if out == "pre":
             self.pre += 1
             self.pre_start = True

@@ -454,3 +454,4 @@ def test_a_list_item_outside_any_list_is_a_bulleted_line_of_its_own():
     for t in items + ["kept item one", "kept item two"]:
         assert f"•  {t}" in lines or f"• {t}" in lines, (t, text)
     assert "Note that Debian is not required." in lines
+    assert "A POSIX-compliant shell\n\nNote that" in text  # the paragraph after them is no part of the last item

@@ -110,6 +110,8 @@ class Cleaner(HTMLParser):
         self.last_image = ""
         self.capture: list | None = None  # a <label> held back until we know it is only a number
         self.capture_depth = 0
+        self.orphans: list[int] = []  # stack depths of open list items that are in no list (they get a bullet)
+        self.after_orphan = False  # such an item closed and no text since
 
     # --- writing -------------------------------------------------------------------------------------------
     def _w(self, s: str) -> None:
@@ -129,6 +131,10 @@ class Cleaner(HTMLParser):
                 data = data[1:]
         if not data:
             return
+        if self.after_orphan and data.strip() and self.capture is None:  # (a margin number held back is no text)
+            self.after_orphan = False
+            if not any(t == "li" for t, _, _ in self.stack) and self.stack and self.stack[-1][1] in ("p", "div"):
+                self._w("<br/>")  # the paragraph after such a list: a line's space apart, not read as its last item
         self.shared.chars += len(data)
         if data.strip():
             self.since_image += len(data.strip())
@@ -146,6 +152,9 @@ class Cleaner(HTMLParser):
 
     def _close_top(self) -> None:
         tag, out, _ = self.stack.pop()
+        if self.orphans and self.orphans[-1] == len(self.stack):
+            self.orphans.pop()
+            self.after_orphan = True
         if out:
             self._w(f"</{out}>")
         if tag in ("pre", "listing", "xmp", "plaintext"):
@@ -294,6 +303,8 @@ class Cleaner(HTMLParser):
         if tag == "label" and self.capture is None:
             self.capture, self.capture_depth = [], len(self.stack) + 1
         self._open(tag, out, extra)
+        if orphan:
+            self.orphans.append(len(self.stack) - 1)
         if orphan:  # a list item outside any list (the live-manual EPUBs wrap each <li class="bullet"> in a <div>
             self._w("• ")  # of its own): laid out bare it has no marker and runs into its neighbours as one
             # paragraph ("Superuser (root) access An up-to-date version of …"); its bullet is written as text

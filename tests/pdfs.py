@@ -279,6 +279,34 @@ def make_two_column_pdf() -> bytes:
     return doc.tobytes()
 
 
+SIDEBAR = ["Citation: Gardener A, Planter B (2018) Deep watering of tomatoes.", "Received: October 9, 2017",
+           "Accepted: April 19, 2018", "Funding: The garden club paid for the seeds.",
+           "Competing interests: The authors have declared that no competing interests exist."]
+
+
+def make_sidebar_pdf(term_list: bool = False) -> bytes:
+    """A journal article's first page: a narrow side column (citation, dates, funding) written after a wide main
+    column whose last sentence goes on at the top of page 2. ``term_list``: instead, a page of options, each term
+    in a narrow column level with its description in a wide one."""
+    doc = pymupdf.open()
+    page = doc.new_page()  # 595 x 842
+    if term_list:
+        for k in range(6):
+            y = 80 + 60 * k
+            page.insert_textbox(pymupdf.Rect(50, y, 150, y + 40), f"--option-{k}", fontsize=10)
+            page.insert_textbox(pymupdf.Rect(170, y, 545, y + 50), f"Description of option {k}: it sets the "
+                                f"watering schedule number {k} for every plot in the garden.", fontsize=10)
+        return doc.tobytes()
+    main = ("Abstract. We watered twelve plots of tomatoes deeply or shallowly for a whole summer and weighed "
+            "the yield of each plot every Friday afternoon. ") * 14 + "The weighing showed that"
+    page.insert_textbox(pymupdf.Rect(210, 80, 545, 760), main, fontsize=11)
+    for k, t in enumerate(SIDEBAR):
+        page.insert_textbox(pymupdf.Rect(40, 305 + 70 * k, 165, 365 + 70 * k), t, fontsize=8)
+    doc.new_page().insert_textbox(pymupdf.Rect(72, 80, 523, 300), "deep watering doubled the yield of every plot. "
+                                  "Shallow watering left the roots near the surface.", fontsize=11)
+    return doc.tobytes()
+
+
 def make_scanned_pdf(pages: list[str], rotate: int = 0, dpi: int = 150) -> bytes:
     """Image-only pages: each text typeset, rendered to a picture and placed as the whole page (a scan),
     shown turned by ``rotate`` degrees (the page's /Rotate)."""

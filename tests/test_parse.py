@@ -212,6 +212,35 @@ def test_two_column_pages_are_read_column_by_column():
     assert order == sorted(order), text[:400]
 
 
+def test_a_side_column_is_read_before_the_main_column_whose_sentence_goes_on_overleaf():
+    """A journal's first page: citation, dates and funding in a narrow column beside the abstract. Read in the PDF's
+    order they stood between "The weighing showed that" and its end on the next page."""
+    book = parse_pdf(pdfs.make_sidebar_pdf(), "article.pdf")
+    first = " ".join(book.pages[0].text.split())
+    assert first.index("Competing interests") < first.index("Abstract.")
+    assert first.endswith("The weighing showed that")
+    from rag.chunking import chunk_book
+    from rag.settings import Settings
+
+    chunks = chunk_book(book, "article", Settings())
+    joined = " ".join(" ".join(c.text.split()) for c in chunks)
+    assert "The weighing showed that deep watering doubled the yield" in joined
+
+
+def test_a_page_of_terms_level_with_their_descriptions_keeps_its_order():
+    from rag.parse.columns import side_column
+
+    book = parse_pdf(pdfs.make_sidebar_pdf(term_list=True), "options.pdf")
+    text = " ".join(book.pages[0].text.split())
+    assert [text.index(f"--option-{k}") for k in range(6)] == sorted(text.index(f"--option-{k}") for k in range(6))
+    assert text.index("--option-1") < text.index("Description of option 0") < text.index("--option-2") or \
+        text.index("Description of option 0") < text.index("--option-1")
+    doc = pymupdf.open(stream=pdfs.make_sidebar_pdf(term_list=True), filetype="pdf")
+    page = doc[0]
+    assert side_column([b for b in page.get_text("dict")["blocks"] if b.get("type") == 0], page.rect.width,
+                       page.rect.height) is None
+
+
 def test_one_column_pages_keep_their_order(book_pdf):
     from rag.parse.columns import gutter
 

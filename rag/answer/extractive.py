@@ -58,6 +58,9 @@ SUPERLATIVE = re.compile(
     r"am (besten|meisten|höchsten|größten|stärksten|schnellsten|wenigsten)|beste[nrs]?|meiste[nrs]?|höchste[nrs]?|"
     r"größte[nrs]?|besser|"
     r"(le|la|les) (plus|moins|meilleure?s?)|meilleure?s?|mieux)\b", re.I)
+# set phrases with a superlative's word that rank nothing ("To the best of our knowledge, …", "at least once")
+_IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the )?(?:least|most|best)|"
+                     r"for the most part|nach bestem wissen|au moins|tout au plus)\b", re.I)
 
 
 def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:
@@ -125,7 +128,7 @@ class ExtractiveBackend:
         terms = {stem(w) for w in key_terms(question)}
         define = definition_pattern(question)
         want = wants(question)  # "In what year …?", "Who founded …?": the sentence that says it, of its subject
-        ranks = bool(SUPERLATIVE.search(question))
+        ranks = bool(SUPERLATIVE.search(_IDIOMS.sub(" ", question)))
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
         numbers = set(re.findall(r"\d+", question))
@@ -141,7 +144,7 @@ class ExtractiveBackend:
             boost = t.defines_bonus if define and define.search(sent) else 0.0
             if want and holds(want, sent, question):
                 boost += t.wants_bonus
-            if ranks and SUPERLATIVE.search(sent):
+            if ranks and SUPERLATIVE.search(_IDIOMS.sub(" ", sent)):
                 boost += t.ranks_bonus
             if cap and cap not in named:
                 boost -= t.caption_penalty  # "Abbildung 1.5: Beispiel einer stetigen Funktion …" defines nothing

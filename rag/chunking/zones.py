@@ -44,11 +44,14 @@ _ASKS = re.compile(
     r"trang nào|mục lục|tài liệu tham khảo|bản quyền|xuất bản)\b|\[\d+\]|reference \d+", re.I)
 
 
-# a paragraph that opens with an administrative label ("Competing interests: …", "Funding: …") inside running text
+# a paragraph that opens with an administrative label ("Competing interests: …", "Funding: …") inside running text,
+# or with one of a journal article's record ("Citation: …", "Editor: …", "Received: …", "Copyright: …", set in a
+# column beside the abstract)
 BOILERPLATE_LABEL = re.compile(
     r"^\W*(competing interests?|conflicts? of interests?|declaration of interests?|funding( statement)?|financial "
     r"disclosure|acknowledge?ments?|author contributions?|data availability( statement)?|ethics statement|"
-    r"interessenkonflikte?|finanzierung|danksagung|conflits? d'intérêts?|financement|remerciements)\s*:", re.I)
+    r"interessenkonflikte?|finanzierung|danksagung|conflits? d'intérêts?|financement|remerciements|"
+    r"citation|(academic |handling )?editor|received|accepted|published( online)?|copyright)\s*:", re.I)
 
 
 def section_zone(path: str) -> str:

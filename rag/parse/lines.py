@@ -115,7 +115,7 @@ def text_blocks(page, laid_out: bool = False) -> list[dict]:
 
         right = page.rect.width - MARGIN_X
         blocks = [_join_code_wraps(_join_hyphen_breaks(b), right) for b in blocks]
-    return columns.reading_order(blocks, page.rect.width)
+    return columns.reading_order(blocks, page.rect.width, page.rect.height)
 
 
 def _mono(line: dict) -> bool:

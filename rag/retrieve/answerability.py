@@ -23,8 +23,9 @@ FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agre
 # measured besides (``features``), for fitting other models: how far the best passage stands out from the
 # candidates' similarity floor, the best single sentence's share of the question's terms, whether the question is
 # in another language than English (the embedder is English: its similarities run lower there), whether an expected
-# answer type is missing ("Who …?" and no name), the share of the question's names no passage holds
-EXTRA = ("sim_margin", "sentence_coverage", "other_language", "type_missing", "name_missing")
+# answer type is missing ("Who …?" and no name), the share of the question's names no passage holds, whether a word
+# of the question that is no everyday word ("zstd", "MuseScore", "Raspberry") is in none of the searched books
+EXTRA = ("sim_margin", "sentence_coverage", "other_language", "type_missing", "name_missing", "rare_missing")
 MODEL_PATH = Path(__file__).with_name("answerability.json")
 
 
@@ -112,10 +113,11 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
     names = _name_terms(query, bm25, top[0].chunk.book_id) if bm25 is not None and top else set()
     named = [t for t in weights if t in names]
     name_missing = sum(1 for t in named if not any(t in s for s in per_hit)) / len(named) if named else 0.0
+    rare = _rare_missing(query, weights, bm25) if bm25 is not None else 0.0
     kind = expects(query)  # "Who invented …?" needs a name in the passages, "In what year …?" a year
     missing = 1.0 if kind and not any(holds_answer_type(kind, h.chunk.text, query) for h in top) else 0.0
     return {
-        "type_missing": missing, "name_missing": round(name_missing, 4),
+        "type_missing": missing, "name_missing": round(name_missing, 4), "rare_missing": rare,
         "sim_margin": round(margin, 4), "sentence_coverage": round(sentence, 4),
         "other_language": 0.0 if detect(query) == "en" else 1.0,
         "top_sim": round(sims[0], 4) if sims else 0.0,
@@ -123,6 +125,30 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
         "coverage": round(coverage, 4), "best_coverage": round(best, 4), "unknown": round(unknown, 4),
         "agreement": round(len(d5 & b5) / 5.0, 4),
     }
+
+
+def _rare_missing(query: str, weights: dict[str, tuple[float, bool]], bm25) -> float:
+    """1.0 when a term of the question that no searched book holds (nor a translation of it) is a name, a number or
+    no word of its language at all ("Raspberry", "Docker", "zstd"): something the books never mention. A rare word
+    of the language ("untrusted", "digitising") is not: the books may say it in other words."""
+    from ..text.frequency import a_word
+    from ..text.languages import detect
+    from ..text.query_terms import everyday_missing, surface, words
+
+    own = detect(query)
+    langs = [own] + sorted(set(bm25.languages.values()) - {own})
+    for t, (_, known) in weights.items():
+        if known:
+            continue
+        lang = next((code for code in langs if t in words(query, code)), own)
+        if everyday_missing(query, t, lang):
+            continue
+        word = surface(query, t, lang)
+        name = word[:1].isupper() and own not in NOUNS_CAPITALISED and not query.lstrip().startswith(word)
+        if not name and word.isalpha() and a_word(word.lower(), own) is not False:
+            continue  # a word of the language, only a rare one (unknown where no large list says)
+        return 1.0
+    return 0.0
 
 
 @dataclass

@@ -28,3 +28,22 @@ def ordinary(word: str, lang: str, least: float = 3.0) -> bool | None:
     to a name, a term of art or an identifier ("zstd", "venv", "anacrusis"); None when its frequency is unknown."""
     z = zipf(word, lang)
     return None if z is None else z >= least
+
+
+# the languages wordfreq has a large list for (words from Zipf 1 up: "untrusted", "digitising", "loszulegen" are in
+# it, "zstd" and "squashfs" are not); read only when asked (30–70 MB a language)
+_LARGE = frozenset({"en", "de", "fr", "es", "it", "nl", "pt"})
+
+
+@functools.lru_cache(maxsize=4096)
+def a_word(word: str, lang: str) -> bool | None:
+    """Whether ``word`` is a word of ``lang`` at all (in wordfreq's large list), as opposed to an identifier, a code
+    or a coinage ("zstd", "squashfs"); None when there is no large list for ``lang``."""
+    if lang not in _LARGE:
+        return None
+    try:
+        from wordfreq import zipf_frequency
+
+        return float(zipf_frequency(word, lang, wordlist="large")) > 0.0
+    except Exception:  # noqa: BLE001 - a missing list: unknown, never an error
+        return None

@@ -43,23 +43,37 @@ def weigh_terms(query: str, present: list[str], n: int, df_of) -> dict[str, tupl
     own = detect(query)
     langs = [own] if own in present else present
     n = max(n, 1)
-    names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
     out: dict[str, tuple[float, bool]] = {}
     for lang in langs:
-        surface: dict[str, str] | None = None
         for t in words(query, lang):
             if t in function_words(lang) or t in function_words(own):  # "do", "was", "gì": the question's
                 continue  # frame, not its subject — in the books' language or in the question's own
             df = df_of(t)
             weight = idf(max(df, 0.5), n)
-            if not df and not (any(ch.isdigit() for ch in t) or any(w.startswith(t) for w in names)):
-                surface = _surfaces(query, lang) if surface is None else surface  # only once a term is missing
-                if _everyday(surface.get(t, t), own):
-                    weight /= 2  # an everyday word the books lack ("get", "times") says less than a name or a term
+            if not df and everyday_missing(query, t, lang):
+                weight /= 2  # an everyday word the books lack ("get", "times") says less than a name or a term
             out[t] = (weight, df > 0)
     return out
 
 
+def everyday_missing(query: str, term: str, lang: str) -> bool:
+    """Whether the question's ``term`` (a BM25 token for books in ``lang``), were no book to hold it, would be an
+    everyday word of the question's language ("get", "times", "bekomme") rather than a name, a number or a term of
+    art ("zstd", "MuseScore", "Raspberry")."""
+    if any(ch.isdigit() for ch in term):
+        return False
+    names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
+    if any(w.startswith(term) for w in names):
+        return False
+    return _everyday(_surfaces(query, lang).get(term, term), detect(query))
+
+
+def surface(query: str, term: str, lang: str) -> str:
+    """The word of the question (as written) that ``term`` comes from."""
+    return next((w for w in re.findall(r"\w+", query) if w.lower() == _surfaces(query, lang).get(term)), term)
+
+
+@functools.lru_cache(maxsize=256)
 def _surfaces(query: str, lang: str) -> dict[str, str]:
     """Token → the question's word it comes from."""
     found = re.findall(r"\w+", query)

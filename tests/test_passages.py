@@ -669,3 +669,15 @@ def test_a_heading_line_ends_the_list_item_before_it():
     us = units(source(text))
     assert [u.kind for u in us] == ["sentence", "item", "item", "heading", "sentence", "sentence"]
     assert us[2].text.endswith("goes on.") and us[5].text == "You may specify your proxy with an option."
+
+
+def test_a_demonstration_goes_on_to_the_next_listing_its_following_sentence_introduces():
+    """Think Python's swap: the temporary-variable listing, then "This solution is cumbersome; tuple assignment is more
+    elegant:" and the one line the follow-up asked for."""
+    text = ("It is often useful to swap the values of two variables. For example, to swap a and b:\n\n>>> temp = a\n"
+            ">>> a = b\n>>> b = temp\n\nThis solution is cumbersome; tuple assignment is more elegant:\n\n"
+            ">>> a, b = b, a\n\nThe left side is a tuple of variables.")
+    code = (">>> temp = a", ">>> a = b", ">>> b = temp", ">>> a, b = b, a")
+    us = units(source(text, code=code))
+    assert [u.kind for u in us] == ["sentence", "sentence", "code", "sentence", "code", "sentence"]
+    assert grow(us, 0, lambda k: False, 2) == (0, 4)

@@ -295,7 +295,7 @@ class ExtractiveBackend:
             anchor = scores[i]
             keep_floor = max(floor, anchor * t.keep_share)
             a, b = grow(us[n], k, lambda j, n=n: unit_score.get((n, j), float("-inf")) >= keep_floor,
-                        self.n if not chosen else 2)
+                        self.n if not chosen else 2, further_listing=not chosen)
             if example and b + 1 < len(us[n]) and us[n][b + 1].kind in ("code", "table"):
                 b += 1  # "Show me an example.": the listing the passage stops before is the example
             text_terms = {stem(w) for u in us[n][a:b + 1] for w in key_terms(u.text)}

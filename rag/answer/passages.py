@@ -91,11 +91,13 @@ def _join(texts: list[str]) -> str:
     return out
 
 
-def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
+def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool = True) -> tuple[int, int]:
     """The span [i, j] of units around anchor ``k``: back a sentence or two when the anchor points back ("This …",
     "For example, …"), to a list's intro when it is an item, and to where a sentence cut by a page break begins;
     forward while ``keep(unit index)`` says the next sentence still answers, and always over what an open sentence
-    (ending with a colon, or unfinished) introduces: its listing, table, items or next sentence."""
+    (ending with a colon, or unfinished) introduces: its listing, table, items or next sentence; with
+    ``further_listing`` (the answer's first passage), a demonstration goes on to the one next listing its following
+    sentence introduces."""
     i = j = k
     if us[k].kind == "item":  # back to the first item of its list and the sentence that introduces the list
         while i > 0 and us[i - 1].kind == "item" and k - i < MAX_ITEMS:
@@ -133,6 +135,7 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)
+    shown_more = not further_listing  # a demonstration went on to a further listing (once)
     while j + 1 < len(us):
         last, nxt = us[j], us[j + 1]
         if nxt.kind == "heading" and _points_to(last, nxt) and j + 2 < len(us) and us[j + 2].prose \
@@ -166,6 +169,10 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int) -> tuple[int, int]:
         elif last.kind in ("code", "table") and j > i and _opens(us[j - 1]) and nxt.kind == "sentence" \
                 and nxt.text[:1].islower():  # "For example, instead of:" + listing + "you could write:" + listing:
             ok = words <= MAX_WORDS  # the sentence goes on after the listing it introduced
+        elif last.kind == "code" and j > i and _opens(us[j - 1]) and nxt.kind == "sentence" and _opens(nxt) \
+                and j + 2 < len(us) and us[j + 2].kind == "code" and not shown_more:  # "For example, to swap a and
+            ok = shown_more = words <= MAX_WORDS  # b:" + listing + "This solution is cumbersome; tuple assignment is
+            # more elegant:" + listing: the one next listing the demonstration introduces (the better way, the output)
         elif _entry(us[k]) and _entry(nxt):
             ok = False  # in a glossary the next entry defines another term
         else:  # the anchor's paragraph reads on; a new paragraph only while it still answers

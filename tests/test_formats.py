@@ -455,3 +455,11 @@ def test_a_list_item_outside_any_list_is_a_bulleted_line_of_its_own():
         assert f"•  {t}" in lines or f"• {t}" in lines, (t, text)
     assert "Note that Debian is not required." in lines
     assert "A POSIX-compliant shell\n\nNote that" in text  # the paragraph after them is no part of the last item
+
+
+def test_a_declined_question_in_the_language_a_book_declares_gets_no_ask_in_english_hint(folio):
+    """The German Live Handbuch is mostly English text (its BM25 reads it as English) but declares German: a German
+    question it cannot answer is not told that the books are in English."""
+    r = folio.library.ingest(bf.make_epub(title="Garten und Himmel", lang="de"), "garten.epub")
+    a = folio.ask("Wie viele Einwohner hat Paris?", book_ids=[r.book_id]).consume()
+    assert a.not_found and "Your question is in" not in a.text, a.text

@@ -107,8 +107,11 @@ class Pipeline:
             if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:
                 text += NO_WORD_KNOWN_TEXT  # "再帰とは何ですか？": no word in any book, no language Folio reads
             elif asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it
+                # each book's language as its text reads (most of the German Live Handbuch is in English) and as
+                # the book says it is: "the books are in English" only when neither is the question's language
                 langs = self.bm25_for(r)().languages
-                theirs = sorted({langs.get(b, "en") for b in r.ids})
+                theirs = sorted({langs.get(b.id, "en") for b in r.books}
+                                | {b.report.get("language") for b in r.books if b.report.get("language")})
                 if theirs and asked not in theirs:
                     text += other_language(asked, theirs)
             return AnswerStream(answer, iter([text]), t0)

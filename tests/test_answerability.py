@@ -243,3 +243,17 @@ def test_in_german_a_capitalised_everyday_noun_is_no_name():
     f = features("Wie starte ich das fertige Image mit QEMU?", _hits(chunks, [0], [0.6]), bm, [chunks[0].id],
                  [chunks[0].id])
     assert f["name_missing"] == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("question, rare", [
+    ("Do tomatoes need deep watering?", 0.0),  # every word is in the books
+    ("Do tomatoes need watering with zstd?", 1.0),  # no word of English at all, in no book
+    ("Do tomatoes need watering from Kubernetes?", 1.0),  # a name no book has
+    ("Do untrusted tomatoes need watering?", 0.0),  # a rare word of English: the books may say it otherwise
+    ("Do tomatoes need watering every morning?", 0.0),  # an everyday word the books lack
+])
+def test_a_missing_name_or_non_word_is_rare_a_missing_rare_word_is_not(question, rare):
+    chunks = _chunks()
+    bm = BM25Index(chunks)
+    f = features(question, _hits(chunks, [0, 3], [0.6, 0.3]), bm, [chunks[0].id], [chunks[0].id])
+    assert f["rare_missing"] == rare

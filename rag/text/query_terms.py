@@ -93,10 +93,17 @@ def _everyday(word: str, lang: str) -> bool:
     return len(word) < 7 if known is None else known
 
 
+# a question's frame beyond the markers that tell its language (they are no markers: "en" and "comment" are words
+# of other languages too): French elisions and pronouns ("Qu'est-ce qu'un tuple en Python ?" asks about a tuple and
+# Python, not about "qu" and "en"), German "wie viele"
+FRAME = {"fr": "qu en y ne il elle on nous vous comment quoi combien", "de": "viele viel"}
+
+
 @functools.lru_cache(maxsize=16)
 def function_words(lang: str, written_in: str = "") -> frozenset[str]:
-    """BM25 tokens of a language's most frequent function and question words (``languages.MARKERS``), plus the
-    English question frame of ``terms.STOPWORDS``, as ``written_in``'s tokenizer writes them (default: the
+    """BM25 tokens of a language's most frequent function and question words (``languages.MARKERS``, ``FRAME``),
+    plus the English question frame of ``terms.STOPWORDS``, as ``written_in``'s tokenizer writes them (default: the
     language's own), and as written."""
-    listed = MARKERS.get(lang, "") + (" " + " ".join(sorted(STOPWORDS)) if lang == "en" else "")
+    listed = MARKERS.get(lang, "") + " " + FRAME.get(lang, "") + (" " + " ".join(sorted(STOPWORDS)) if lang == "en"
+                                                                  else "")
     return frozenset(tokenize([listed], written_in or lang)[0]) | frozenset(listed.split())

@@ -107,3 +107,14 @@ def test_no_defining_hit_looks_the_term_up_in_bm25_and_ordinary_questions_are_un
     assert how == "hop" and got[0].chunk.chunk_index == 21 and got[0].similarity == 0.42 and got[1:] == hits
     same, how = definition_first("How are tuples compared?", hits, lambda: library, no_sims, [0.1], ["tp"])
     assert how == "" and same == hits
+
+
+def test_a_french_or_german_definition_question_finds_an_english_books_definition():
+    """Tour 25: "Qu'est-ce qu'un tuple en Python ?" of Think Python was declined; the term is the same word."""
+    from rag.query.definitions import definition_pattern, definition_term
+
+    assert definition_term("Qu'est-ce qu'un tuple en Python ?") == "tuple"  # "en Python" says where, like "in Python"
+    assert definition_term("Qu'est-ce que la mise en page ?") == "mise en page"  # no name after "en": the term's own
+    assert definition_pattern("Qu'est-ce qu'un tuple en Python ?").search("A tuple is a sequence of values.")
+    assert definition_pattern("Was ist ein Tupel?").search("Ein Tupel ist eine geordnete Folge.")
+    assert definition_pattern("Was ist Rekursion?").search("Rekursion is calling a function from itself.")

@@ -52,7 +52,8 @@ def side_column(blocks: list[dict], width: float, height: float) -> tuple[float,
     that no body block crosses; None for any other page."""
     if height <= 0:
         return None
-    body = [b for b in blocks if _chars(b) > 0 and b["bbox"][1] >= BODY[0] * height and b["bbox"][3] <= BODY[1] * height]
+    body = [b for b in blocks
+            if _chars(b) > 0 and b["bbox"][1] >= BODY[0] * height and b["bbox"][3] <= BODY[1] * height]
     if len(body) < SIDE_BLOCKS + 1:
         return None
     for left in (True, False):

@@ -35,7 +35,8 @@ QUESTION_WORD = re.compile(r"^(?:what|what['’]?s|who|how|why|when|where|which|
                            r"more|mehr|plus|continue|weiter|please|bitte)$", re.I)
 
 # "What is a tuple in Python?" defines "tuple": a trailing "in/im/for/bei …" names the context, not the term
-QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour|trong)\s+.+$", re.I)
+QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour|trong)\s+.+$|"
+                       r"\s+en\s+(?-i:[A-ZÀ-ÖØ-Þ]).*$", re.I)  # "… en Python" (not "mise en page")
 # "Wie ist die Gauß-Krümmung einer Fläche definiert?" defines "Gauß-Krümmung": an indefinite genitive names what it
 # is defined for ("… heißt Gauß-Krümmung von S in s")
 OF_ANY_DE = re.compile(r"\s+(?:einer|eines)\s+\S+$", re.I)
@@ -102,7 +103,7 @@ def definition_pattern(question: str) -> re.Pattern | None:
     if DEFINE_Q_FR.match(question):  # "Un système live signifie …", "On appelle paquet …", "paquet : …"
         return re.compile(rf"(^{t}\s*:|\b(?:appel(?:le|é|ée|és|ées)|nomm(?:e|é|ée))\s+{_FR_ARTICLE}{t}\b|"
                           rf"^{_FR_ARTICLE}{t}\s+(?:est|sont|signifie|désigne|représente|consiste)\b"
-                          rf"{NOT_PASSIVE})", re.I)
+                          rf"{NOT_PASSIVE}|{_english(t)})", re.I)
     if DEFINE_Q_VI.match(question):  # "Án lệ là những bản án …"
         return re.compile(rf"(^{t}\s*:|^{t}\s+(?:là|được hiểu là)\b|\bgọi là\s+{t}\b)", re.I)
     if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
@@ -110,7 +111,14 @@ def definition_pattern(question: str) -> re.Pattern | None:
     adj = _adjective(term)
     called = rf"(?:{t}|{re.escape(adj)})" if adj else t
     return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
-                      rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b{NOT_PASSIVE})", re.I)
+                      rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b{NOT_PASSIVE}|"
+                      rf"{_english(t)})", re.I)
+
+
+def _english(t: str) -> str:
+    """An English book's definition of the (escaped) term ``t``, for a French or German question asked of it: the
+    term is often the same word ("Qu'est-ce qu'un tuple ?" → "A tuple is a sequence of values.")."""
+    return rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means)\b{NOT_PASSIVE}"
 
 
 def defines(question: str, text: str) -> bool:

@@ -3,7 +3,8 @@
 
 Retrieval numbers its sources by rank, and the extractive answerer may open with the passage of source [7] and go on
 with [1]: read top to bottom, "… [7] … [1]" looks like a skipped list. ``renumber`` gives the sources (and the
-figures that name them) their new numbers in place, before the answer's text is written."""
+figures that name them) their new numbers in place, before the answer's text is written. (An LLM writes its own
+citations as it streams; its sources keep retrieval's numbers.)"""
 from __future__ import annotations
 
 import re

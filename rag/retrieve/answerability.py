@@ -23,8 +23,8 @@ FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agre
 # measured besides (``features``), for fitting other models: how far the best passage stands out from the
 # candidates' similarity floor, the best single sentence's share of the question's terms, whether the question is
 # in another language than English (the embedder is English: its similarities run lower there), whether an expected
-# answer type is missing ("Who …?" and no name), the share of the question's names no passage holds, whether a word
-# of the question that is no everyday word ("zstd", "MuseScore", "Raspberry") is in none of the searched books
+# answer type is missing ("Who …?" and no name), the share of the question's names no passage holds, whether a name
+# or a non-word of the question ("Kubernetes", "zstd") is in none of the searched books
 EXTRA = ("sim_margin", "sentence_coverage", "other_language", "type_missing", "name_missing", "rare_missing")
 MODEL_PATH = Path(__file__).with_name("answerability.json")
 
@@ -129,8 +129,9 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
 
 def _rare_missing(query: str, weights: dict[str, tuple[float, bool]], bm25) -> float:
     """1.0 when a term of the question that no searched book holds (nor a translation of it) is a name, a number or
-    no word of its language at all ("Raspberry", "Docker", "zstd"): something the books never mention. A rare word
-    of the language ("untrusted", "digitising") is not: the books may say it in other words."""
+    no word of its language at all ("Kubernetes", "UEFI", "zstd"): something the books never mention. A rare word
+    of the language ("untrusted", "digitising") is not: the books may say it in other words. (In German, where every
+    noun has a capital, a capital makes no name there: only a non-word counts.)"""
     from ..text.frequency import a_word
     from ..text.languages import detect
     from ..text.query_terms import everyday_missing, surface, words

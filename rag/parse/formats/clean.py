@@ -303,11 +303,10 @@ class Cleaner(HTMLParser):
         if tag == "label" and self.capture is None:
             self.capture, self.capture_depth = [], len(self.stack) + 1
         self._open(tag, out, extra)
-        if orphan:
-            self.orphans.append(len(self.stack) - 1)
         if orphan:  # a list item outside any list (the live-manual EPUBs wrap each <li class="bullet"> in a <div>
-            self._w("• ")  # of its own): laid out bare it has no marker and runs into its neighbours as one
-            # paragraph ("Superuser (root) access An up-to-date version of …"); its bullet is written as text
+            self.orphans.append(len(self.stack) - 1)  # of its own): laid out bare it has no marker and runs into its
+            self._w("• ")  # neighbours as one paragraph ("Superuser (root) access An up-to-date version of …"); its
+            # bullet is written as text
         if out == "pre":
             self.pre += 1
             self.pre_start = True

@@ -309,9 +309,10 @@ def test_a_contributor_list_is_no_answer():
     22 items of it, for the follow-up "show me an example"; a sentence of running text naming a maker is not a
     credit."""
     us = units(source("Contributor List\n\n• Kelli Kratzer spotted one of the typos.\n• Mark Griffiths pointed out a "
-                      "confusing example in Chapter 3.\n• Man-Yong Lee sent in a correction to the example code.\n\n"
+                      "confusing example in Chapter 3.\n• Man-Yong Lee sent in a correction to the example code.\n"
+                      "• Jean-Philippe Rey at Ecole Centrale Paris sent a number of patches with an example.\n\n"
                       "Python Software Foundation made the language free. An example follows."))
-    assert [u.kind for u in us if "example" in u.text or "typos" in u.text] == ["boilerplate"] * 3 + ["sentence"]
+    assert [u.kind for u in us if "example" in u.text or "typos" in u.text] == ["boilerplate"] * 4 + ["sentence"]
 
 
 def test_a_passage_starts_with_the_item_a_formula_line_continues():

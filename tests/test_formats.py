@@ -457,9 +457,29 @@ def test_a_list_item_outside_any_list_is_a_bulleted_line_of_its_own():
     assert "A POSIX-compliant shell\n\nNote that" in text  # the paragraph after them is no part of the last item
 
 
-def test_a_declined_question_in_the_language_a_book_declares_gets_no_ask_in_english_hint(folio):
+@pytest.mark.parametrize("lang", ["de", "de-DE"])
+def test_a_declined_question_in_the_language_a_book_declares_gets_no_ask_in_english_hint(folio, lang):
     """The German Live Handbuch is mostly English text (its BM25 reads it as English) but declares German: a German
-    question it cannot answer is not told that the books are in English."""
-    r = folio.library.ingest(bf.make_epub(title="Garten und Himmel", lang="de"), "garten.epub")
+    question it cannot answer is not told that the books are in English (nor in "de-DE")."""
+    r = folio.library.ingest(bf.make_epub(title="Garten und Himmel", lang=lang), "garten.epub")
     a = folio.ask("Wie viele Einwohner hat Paris?", book_ids=[r.book_id]).consume()
     assert a.not_found and "Your question is in" not in a.text, a.text
+
+
+@pytest.mark.parametrize("body, want", [
+    ('<table><tr><td><li>alpha</li><li>beta</li></td></tr></table>', ["•  alpha", "•  beta"]),  # the layout's marker
+    ('<blockquote><li>one</li><li>two</li></blockquote>', ["•  one", "•  two"]),
+    ('<div><li class="bullet">shell</li></div><p><b>Note</b> that Debian is fine.</p>', ["• shell", "",
+                                                                                        "Note that Debian is fine."]),
+    ('<div><li class="bullet">shell</li></div><div><p><label>Note:</label> Debian is fine.</p></div>',
+     ["• shell", "", "Note: Debian is fine."]),
+])
+def test_a_list_item_gets_one_bullet_and_the_paragraph_after_stays_whole(body, want):
+    from rag.parse.document import parse_pdf
+
+    filler = "<p>" + "Filler words for the book to have text. " * 30 + "</p>"
+    data = bf.make_epub(chapter_html={"ch1.xhtml": bf.xhtml("T", "<h1>T</h1>" + body + filler)})
+    lines = [ln.strip() for ln in parse_pdf(read_document(data, "x.epub", 50).pdf, "x.pdf").pages[0].text.split("\n")]
+    at = lines.index(want[0])
+    assert lines[at:at + len(want)] == want, lines[:8]
+

@@ -459,3 +459,23 @@ def test_an_apostrophe_set_as_a_reversed_quotation_mark_inside_a_word_is_an_apos
     assert apostrophes("If you cannot decide between its and it‟s, ask Fred‟s teacher.") == \
         "If you cannot decide between its and it’s, ask Fred’s teacher."
     assert apostrophes("‟quoted‟ stays") == "‟quoted‟ stays"  # at a word's edge it may be a quotation mark
+
+
+def test_a_side_column_comes_after_the_sentence_the_main_column_finishes_from_the_page_before():
+    """Margin notes beside a page that opens mid-sentence: read first, they would split that sentence."""
+    from rag.parse.columns import reading_order
+
+    def block(x0, y0, x1, y1, text):
+        return {"bbox": (x0, y0, x1, y1), "lines": [{"spans": [{"text": text}]}]}
+
+    main = [block(200, 80, 560, 120, "deep watering doubled the yield of every plot."),
+            block(200, 130, 560, 300, "The committee met every week to review the schedule."),
+            block(200, 310, 560, 600, "Shallow watering left the roots near the surface.")]
+    notes = [block(40, 150, 180, 170, "Key term: yield."), block(40, 300, 180, 320, "See also Chapter 4."),
+             block(40, 450, 180, 470, "Note: water at dawn.")]
+    order = [b["lines"][0]["spans"][0]["text"] for b in reading_order(main + notes, 612, 792)]
+    assert order[0].startswith("deep watering") and order[1:4] == ["Key term: yield.", "See also Chapter 4.",
+                                                                   "Note: water at dawn."]
+    first = [block(200, 80, 560, 120, "Abstract. We watered twelve plots.")] + main[1:]
+    order = [b["lines"][0]["spans"][0]["text"] for b in reading_order(first + notes, 612, 792)]
+    assert order[0] == "Key term: yield."  # a page that opens a sentence: the side column first, as on PLOS p. 1

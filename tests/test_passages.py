@@ -682,3 +682,20 @@ def test_a_demonstration_goes_on_to_the_next_listing_its_following_sentence_intr
     us = units(source(text, code=code))
     assert [u.kind for u in us] == ["sentence", "sentence", "code", "sentence", "code", "sentence"]
     assert grow(us, 0, lambda k: False, 2) == (0, 4)
+
+
+def test_a_journal_record_is_administrative_a_glossary_entry_with_the_same_word_is_not():
+    us = units(source("Editor: A program used to create and change text files, such as vi.\n\n"
+                      "Copyright: The legal right of an author to control copies of a work.\n\n"
+                      "Received: October 9, 2017\n\nCopyright: © 2018 Gardener et al. This is an open access "
+                      "article.\n\nCitation: Gardener A, Planter B, Digger C, Hoe D, Rake E, et al.\n(2018) Deep "
+                      "watering of tomatoes."))
+    assert [u.kind for u in us] == ["sentence", "sentence", "boilerplate", "boilerplate", "boilerplate"]
+
+
+def test_a_list_item_that_reports_a_fact_is_no_credit_and_a_decimal_ends_no_item():
+    us = units(source("Key findings of the survey:\n• The Ministry of Health reported 300 new cases in March.\n"
+                      "• Download the installer image, which is about\n1.2 GB in size, and write it to a stick.\n"
+                      "• Jean-Philippe Rey at Ecole Centrale Paris sent a number of patches."))
+    assert [u.kind for u in us] == ["sentence", "item", "item", "boilerplate"]
+    assert us[2].text.endswith("write it to a stick.")

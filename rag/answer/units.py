@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..chunking.zones import BOILERPLATE_LABEL
+from ..chunking.zones import BOILERPLATE_LABEL, RECORD
 from ..context.layout import CODE, FURNITURE, TABLE
 from ..query.conclusions import concludes
 from ..query.overview import introduces
@@ -207,10 +207,10 @@ def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int
 def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = frozenset()) -> list[Unit]:
     """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
     of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate", and so is
-    a sentence or item that thanks someone. A heading line after an item ends it (an EPUB's list runs into the next
-    section's heading and first paragraph with no blank line between: "• aptitude: … will succeed." + "8.4.2 Using
-    a proxy with APT" + "One commonly required …"); what follows it is sentences again."""
-    if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]):
+    a sentence or item that thanks someone. A heading line after a finished item ends it (an EPUB's list runs into
+    the next section's heading and first paragraph with no blank line between: "• aptitude: … will succeed." +
+    "8.4.2 Using a proxy with APT" + "One commonly required …"); what follows it is sentences again."""
+    if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]) or RECORD.match(text[lines[0][0]:lines[-1][1]]):
         return [_unit(text, lines[0][0], lines[-1][1], "boilerplate")]
     out: list[Unit] = []
     run_start, prev_end = None, 0
@@ -223,7 +223,8 @@ def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = froz
             if item:
                 out.append(_unit(text, item[0], item[1], "item"))
             item = [a, b]
-        elif item is not None and (_numbered_heading(text[a:b]) or _title(text[a:b]) in titles):
+        elif item is not None and ENDS.search(text[item[0]:item[1]]) \
+                and (_numbered_heading(text[a:b]) or _title(text[a:b]) in titles):  # (not "… about" + "1.2 GB in …")
             out.append(_unit(text, item[0], item[1], "item"))
             out.append(_unit(text, a, b, "heading"))
             item = None

@@ -44,14 +44,21 @@ _ASKS = re.compile(
     r"trang nào|mục lục|tài liệu tham khảo|bản quyền|xuất bản)\b|\[\d+\]|reference \d+", re.I)
 
 
-# a paragraph that opens with an administrative label ("Competing interests: …", "Funding: …") inside running text,
-# or with one of a journal article's record ("Citation: …", "Editor: …", "Received: …", "Copyright: …", set in a
-# column beside the abstract)
+# a paragraph that opens with an administrative label ("Competing interests: …", "Funding: …") inside running text
 BOILERPLATE_LABEL = re.compile(
     r"^\W*(competing interests?|conflicts? of interests?|declaration of interests?|funding( statement)?|financial "
     r"disclosure|acknowledge?ments?|author contributions?|data availability( statement)?|ethics statement|"
-    r"interessenkonflikte?|finanzierung|danksagung|conflits? d'intérêts?|financement|remerciements|"
-    r"citation|(academic |handling )?editor|received|accepted|published( online)?|copyright)\s*:", re.I)
+    r"interessenkonflikte?|finanzierung|danksagung|conflits? d'intérêts?|financement|remerciements)\s*:", re.I)
+# a paragraph of a journal article's record, set in a column beside the abstract: "Received: October 9, 2017",
+# "Copyright: © 2018 …", "Citation: Ralambondrainy M, … (2018) In vitro …", "Editor: Cheryl A. Stoddart, University
+# of …" — with the date, year or name and affiliation that make it one (a glossary's "Editor: A program used to
+# create and change text files" is no record)
+_YEAR = r"(?:19|20)\d\d\b"
+RECORD = re.compile(
+    rf"^\W*(?:(?:received|accepted|published(?: online)?)\s*:\s*[^\n]{{0,30}}?\b{_YEAR}|"
+    rf"copyright\s*:\s*(?:©|\(c\)|{_YEAR})|"
+    rf"citation\s*:[\s\S]{{0,300}}?\({_YEAR}\)|"
+    r"(?:academic |handling )?editor\s*:\s*(?-i:[A-Z][\w.'’-]*)(?:\s+(?-i:[A-Z][\w.'’-]*)){1,3},)", re.I)
 
 
 def section_zone(path: str) -> str:

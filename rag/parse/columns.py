@@ -10,9 +10,12 @@ A page with a side column (``side_column``: a journal's first page with the cita
 a narrow column beside the abstract) is read side column first, then the main column: the main column's last
 sentence goes on at the top of the next page, and read in the PDF's order the side column stood between the two
 halves ("… showed that" + "Citation: …" + "Funding: …" + "the CC and PG essential oils significantly reduced …").
-Any other page keeps the PDF's content order.
+When the main column itself begins by finishing the previous page's sentence, the side column comes after that
+sentence. Any other page keeps the PDF's content order.
 """
 from __future__ import annotations
+
+import re
 
 NARROW = 0.55  # a column block is at most this share of the page width
 MIN_SHARE = 0.2  # each column holds at least this share of the page's text characters
@@ -22,6 +25,13 @@ SIDE_BLOCKS = 3  # a side column has at least this many text blocks
 LEVEL = 2.0  # points: a side block that starts level with a main block ("--help" beside its description) …
 LEVEL_SHARE = 1 / 3  # … and when more than this share of them do, the page is a two-column list, not a side column
 BODY = (0.075, 0.93)  # the page's running header and footer bands (rag.parse.furniture) may span both
+
+
+_ENDS = re.compile(r"[.!?:][)\]»”\"'’]*\s*$")  # a block that ends a sentence
+
+
+def _text(block: dict) -> str:
+    return " ".join("".join(s["text"] for s in ln["spans"]) for ln in block["lines"]).strip()
 
 
 def _chars(block: dict) -> int:
@@ -86,8 +96,13 @@ def reading_order(blocks: list[dict], width: float, height: float = 0.0) -> list
         top = [b for b in blocks if b["bbox"][1] < BODY[0] * height]
         bottom = [b for b in blocks if b not in top and b["bbox"][3] > BODY[1] * height]
         body = [b for b in blocks if b not in top and b not in bottom]
-        aside = [b for b in body if (b["bbox"][2] <= at if left else b["bbox"][0] >= at)]
-        return top + sorted(aside, key=lambda b: b["bbox"][1]) + [b for b in body if b not in aside] + bottom
+        aside = sorted((b for b in body if (b["bbox"][2] <= at if left else b["bbox"][0] >= at)),
+                       key=lambda b: b["bbox"][1])
+        main = [b for b in body if b not in aside]
+        cut = 0  # the side column goes before the main column; when the main column's first words go on with the
+        if main and _text(main[0])[:1].islower():  # previous page's sentence, after its first finished sentence
+            cut = next((k + 1 for k, b in enumerate(main) if _ENDS.search(_text(b))), len(main))
+        return top + main[:cut] + aside + main[cut:] + bottom
     out: list[dict] = []
     band: list[dict] = []
 

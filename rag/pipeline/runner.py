@@ -110,8 +110,8 @@ class Pipeline:
                 # each book's language as its text reads (most of the German Live Handbuch is in English) and as
                 # the book says it is: "the books are in English" only when neither is the question's language
                 langs = self.bm25_for(r)().languages
-                theirs = sorted({langs.get(b.id, "en") for b in r.books}
-                                | {b.report.get("language") for b in r.books if b.report.get("language")})
+                declared = {str(b.report.get("language") or "").split("-")[0].lower() for b in r.books}  # "de-DE"
+                theirs = sorted({langs.get(b.id, "en") for b in r.books} | (declared - {""}))
                 if theirs and asked not in theirs:
                     text += other_language(asked, theirs)
             return AnswerStream(answer, iter([text]), t0)

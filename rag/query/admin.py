@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..chunking.zones import BOILERPLATE_LABEL
+from ..chunking.zones import BOILERPLATE_LABEL, RECORD
 
 # what the question asks about → the labels of the paragraphs that state it
 TOPICS = (
@@ -18,6 +18,11 @@ TOPICS = (
     (re.compile(r"\bethic\w*\b", re.I), ("ethics statement",)),
     (re.compile(r"\bdata availab\w*\b", re.I), ("data availability",)),
     (re.compile(r"\b(author contributions?|who contributed)\b", re.I), ("author contribution",)),
+    # a journal article's record (``zones.RECORD``): its dates, editor, copyright and how to cite it
+    (re.compile(r"\bwhen (?:was|were) (?:it|they|the \w+|this \w+) (?:published|received|accepted|submitted)\b|"
+                r"\b(?:publication|submission|acceptance) date\b|\bwho (?:was|is) (?:the|its) (?:academic |handling )?"
+                r"editor\b", re.I), ("published", "received", "accepted", "editor", "academic editor")),
+    (re.compile(r"\bcopyright\b|\bhow (?:do|should) (?:i|we|you) cite\b", re.I), ("copyright", "citation")),
 )
 
 
@@ -27,9 +32,13 @@ def labels_asked(question: str) -> tuple[str, ...]:
 
 
 def states(text: str, labels: tuple[str, ...]) -> bool:
-    """Whether ``text`` has a paragraph opening with one of ``labels`` ("Funding: …")."""
-    for line in text.split("\n"):
+    """Whether ``text`` has a paragraph opening with one of ``labels`` ("Funding: …", "Received: October 9, 2017")."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
         m = BOILERPLATE_LABEL.match(line)
         if m and any(m.group(1).lower().startswith(label) for label in labels):
+            return True
+        if RECORD.match("\n".join(lines[i:i + 4])) \
+                and any(line.lstrip(" \t•*-").lower().startswith(label) for label in labels):
             return True
     return False

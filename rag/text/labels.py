@@ -48,7 +48,8 @@ THANKS = re.compile(
 # typos.", "• Man-Yong Lee sent in a correction to the example code in Section 2.4.", "• Jean-Philippe Rey at Ecole
 # Centrale Paris sent a number of patches"): a preface's acknowledgement, no answer (22 of them were quoted for the
 # follow-up "show me an example"; one answered "Wie viele Einwohner hat Paris?")
-CREDIT = re.compile(r"^[•*\-–]?\s*(?-i:[A-Z][\w.'’-]*)(?:\s+(?-i:[A-Z][\w.'’-]*)){1,3}"
+CREDIT = re.compile(r"^[•*\-–]?\s*(?!(?:the|a|an|this|these|our|their|its)\s)(?-i:[A-Z][\w.'’-]*)"
+                    r"(?:\s+(?-i:[A-Z][\w.'’-]*)){1,3}"
                     r"(?:\s+(?:at|of|from)\s+(?-i:[A-Z][\w.'’&-]*)(?:\s+(?-i:[A-Z][\w.'’&-]*)){0,4})?"
                     r"\s+(?:has |have |also |kindly )?"
                     r"(?:sent|submitted|pointed out|spotted|found|made|suggested|wrote|fixed|corrected|contributed|"

@@ -52,6 +52,7 @@ SPLIT_AFTER = {"p", "div", "li", "tr", "dd", "pre", "blockquote", "table", "ul",
 CAPTION_CLASS = re.compile(r"caption|legend|figcap|bildunterschrift|legende", re.I)
 PARAGRAPH_NUMBER = re.compile(r"\s*\d{1,6}\s*")
 _ID_ATTR = re.compile(r' id="[^"]*"')
+_BLOCK_OUT = frozenset(BLOCKS.values())
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -112,6 +113,9 @@ class Cleaner(HTMLParser):
         self.capture_depth = 0
         self.orphans: list[int] = []  # stack depths of open list items that are in no list (they get a bullet)
         self.after_orphan = False  # such an item closed and no text since
+        self.blocks: list[str] = []  # the written block elements open, innermost last
+        self.lists = 0  # open <ul>/<ol>
+        self.items = 0  # open <li>
 
     # --- writing -------------------------------------------------------------------------------------------
     def _w(self, s: str) -> None:
@@ -132,9 +136,7 @@ class Cleaner(HTMLParser):
         if not data:
             return
         if self.after_orphan and data.strip() and self.capture is None:  # (a margin number held back is no text)
-            self.after_orphan = False
-            if not any(t == "li" for t, _, _ in self.stack) and self.stack and self.stack[-1][1] in ("p", "div"):
-                self._w("<br/>")  # the paragraph after such a list: a line's space apart, not read as its last item
+            self._apart()
         self.shared.chars += len(data)
         if data.strip():
             self.since_image += len(data.strip())
@@ -145,13 +147,28 @@ class Cleaner(HTMLParser):
             self.caption_text.append(data)
         self._w(html.escape(data, quote=False))
 
+    def _apart(self) -> None:
+        """The first text after list items that are in no list: when it opens a paragraph (not another item), a
+        line's space before it, so it is not read as the last item ("• Linux 2.6 or newer." + "Note that …")."""
+        self.after_orphan = False
+        if not self.items and self.blocks and self.blocks[-1] in ("p", "div"):
+            self._w("<br/>")
+
     def _open(self, tag: str, out: str, attrs: str) -> None:
         self.stack.append((tag, out, attrs))
+        if out in _BLOCK_OUT:
+            self.blocks.append(out)
+        self.lists += out in ("ul", "ol")
+        self.items += out == "li"
         if out:
             self._w(f"<{out}{attrs}>")
 
     def _close_top(self) -> None:
         tag, out, _ = self.stack.pop()
+        if out in _BLOCK_OUT and self.blocks:
+            self.blocks.pop()
+        self.lists -= out in ("ul", "ol")
+        self.items -= out == "li"
         if self.orphans and self.orphans[-1] == len(self.stack):
             self.orphans.pop()
             self.after_orphan = True
@@ -177,6 +194,8 @@ class Cleaner(HTMLParser):
             held, self.capture = self.capture, None
             text = "".join(re.sub(r"<[^>]*>", "", h) for h in held)  # our own markup, not the document's
             if not PARAGRAPH_NUMBER.fullmatch(html.unescape(text) or "x"):
+                if self.after_orphan and text.strip():  # "<p><label>Note:</label> Debian …" after such a list
+                    self._apart()
                 for h in held:
                     self._w(h)
             else:
@@ -276,7 +295,9 @@ class Cleaner(HTMLParser):
             return
         if tag in BLOCKS:
             self._implicit_close(tag)
-        orphan = tag == "li" and not any(t in ("ul", "ol") for t, _, _ in self.stack)
+        # a list item in no list, in a <div> or at the top (where the layout draws no marker; in a table cell or a
+        # quotation it draws one): counted, not searched for, so a page of open tags costs no more per item
+        orphan = tag == "li" and not self.lists and (not self.blocks or self.blocks[-1] == "div")
         out = BLOCKS.get(tag) or INLINES.get(tag) or ""
         code = classes & self.doc.code_classes
         if code and out and tag not in ("pre", "table", "tr", "td", "th", "ul", "ol", "li"):

@@ -340,7 +340,8 @@ class ExtractiveBackend:
         return Passage(s.n, v[a:b + 1], k - a)
 
     def answer(self, question: str, sources: list[Source]) -> str:
-        """The answer's text: passages, each cited; a two-part question gets one passage per part."""
+        """The answer's text: passages, each cited; a two-part question gets one passage per part. Cited in
+        retrieval's numbers, sources untouched (``stream``, which the chat runs, numbers them in reading order)."""
         return "\n\n".join(p.render() for p in self.chosen(question, sources))
 
     def chosen(self, question: str, sources: list[Source]) -> list[Passage]:

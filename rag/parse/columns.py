@@ -15,7 +15,7 @@ sentence. Any other page keeps the PDF's content order.
 """
 from __future__ import annotations
 
-import re
+from ..text.sentences import ends_sentence
 
 NARROW = 0.55  # a column block is at most this share of the page width
 MIN_SHARE = 0.2  # each column holds at least this share of the page's text characters
@@ -25,9 +25,6 @@ SIDE_BLOCKS = 3  # a side column has at least this many text blocks
 LEVEL = 2.0  # points: a side block that starts level with a main block ("--help" beside its description) …
 LEVEL_SHARE = 1 / 3  # … and when more than this share of them do, the page is a two-column list, not a side column
 BODY = (0.075, 0.93)  # the page's running header and footer bands (rag.parse.furniture) may span both
-
-
-_ENDS = re.compile(r"[.!?:][)\]»”\"'’]*\s*$")  # a block that ends a sentence
 
 
 def _text(block: dict) -> str:
@@ -101,7 +98,7 @@ def reading_order(blocks: list[dict], width: float, height: float = 0.0) -> list
         main = [b for b in body if b not in aside]
         cut = 0  # the side column goes before the main column; when the main column's first words go on with the
         if main and _text(main[0])[:1].islower():  # previous page's sentence, after its first finished sentence
-            cut = next((k + 1 for k, b in enumerate(main) if _ENDS.search(_text(b))), len(main))
+            cut = next((k + 1 for k, b in enumerate(main) if ends_sentence(_text(b))), len(main))
         return top + main[:cut] + aside + main[cut:] + bottom
     out: list[dict] = []
     band: list[dict] = []

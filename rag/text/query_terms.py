@@ -60,12 +60,20 @@ def everyday_missing(query: str, term: str, lang: str) -> bool:
     """Whether the question's ``term`` (a BM25 token for books in ``lang``), were no book to hold it, would be an
     everyday word of the question's language ("get", "times", "bekomme") rather than a name, a number or a term of
     art ("zstd", "MuseScore", "Raspberry")."""
-    if any(ch.isdigit() for ch in term):
+    if any(ch.isdigit() for ch in term) or any(w.startswith(term) for w in _capitalised(query)):
         return False
-    names = {w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper()}
-    if any(w.startswith(term) for w in names):
-        return False
-    return _everyday(_surfaces(query, lang).get(term, term), detect(query))
+    return _everyday(_surfaces(query, lang).get(term, term), _language(query))
+
+
+@functools.lru_cache(maxsize=256)
+def _capitalised(query: str) -> frozenset[str]:
+    """The question's words written with a capital inside it (names, or German nouns), lower-cased."""
+    return frozenset(w.lower() for w in re.findall(r"\w+", query)[1:] if w[:1].isupper())
+
+
+@functools.lru_cache(maxsize=256)
+def _language(query: str) -> str:
+    return detect(query)
 
 
 def surface(query: str, term: str, lang: str) -> str:

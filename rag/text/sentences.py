@@ -50,12 +50,21 @@ def glyphs_only(line: str) -> bool:
     return bool(line.strip()) and not line.replace(UNMAPPED, "").strip()
 
 
+_ENDS = re.compile(r"[.!?:][)\]»”\"'’]*\s*$")
+
+
+def ends_sentence(text: str) -> bool:
+    """Whether ``text`` ends a sentence (or a colon that introduces what follows), closing quotes and brackets
+    allowed after the mark."""
+    return bool(_ENDS.search(text))
+
+
 def glyphs_inside(before: str, after: str) -> bool:
     """Whether a line of such glyphs stands inside a sentence: the text line before it does not end one and the next
     does not start one ("endliche Teilüberdeckung" / "�" / "i∈J⊆I Ui = X"). Elsewhere (LilyPond's note icons before
     "Note: Each note …") it is nothing to show or quote."""
     before, after = before.rstrip(), after.lstrip()
-    return bool(before) and not before.endswith((".", "!", "?", ":")) and bool(after) and not after[:1].isupper()
+    return bool(before) and not ends_sentence(before) and bool(after) and not after[:1].isupper()
 
 
 def page_break(gap: str) -> bool:

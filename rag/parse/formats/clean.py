@@ -6,7 +6,7 @@ images that ``images.ImageStore`` accepted, under generated names. Everything el
 ``<script>``, ``<style>``, ``<iframe>``, ``<object>``, forms, media, event-handler and style attributes,
 links (``href`` is never kept) and every remote or ``file:`` reference. Character references are decoded
 from the HTML table only; DTDs and their entities are never read, so nothing external is resolved or
-expanded. The document's own CSS is not used; a few class hints read from it (``css_hints``) mark code
+expanded. The document's own CSS is not used; a few class hints read from it (``css.css_hints``) mark code
 and hidden elements.
 
 Output is cut into pieces of about ``Limits.piece_chars`` at block boundaries (open elements are closed
@@ -385,25 +385,3 @@ def clean(chunks, doc: Doc, shared: Shared, emit: Callable[[str], None]) -> None
     for chunk in ([chunks] if isinstance(chunks, str) else chunks):
         c.feed(chunk)
     c.finish()
-
-
-_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
-_MONO = re.compile(r"font-family\s*:[^;]*(monospace|courier|mono\b|consol|inconsolata|menlo|typewriter)", re.I)
-_NONE = re.compile(r"display\s*:\s*none", re.I)
-_BOLD = re.compile(r"font-weight\s*:\s*(bold|bolder|[6-9]00)", re.I)
-
-
-def css_hints(css: str) -> tuple[set[str], set[str], set[str]]:
-    """Classes a stylesheet sets in a monospace font (code), hides (``display: none``) and sets in bold.
-    Only simple selectors ending in ``.class`` are read; nothing in the CSS is fetched or applied."""
-    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
-    code, hidden, bold = set(), set(), set()
-    for m in _RULE.finditer(css):
-        body = m.group(2)
-        found = [s for s, rx in ((code, _MONO), (hidden, _NONE), (bold, _BOLD)) if rx.search(body)]
-        for sel in m.group(1).split(",") if found else ():
-            last = sel.strip().split()[-1] if sel.strip() else ""
-            cm = re.fullmatch(r"[a-zA-Z0-9]*\.([\w-]+)", last)
-            for s in found if cm else ():
-                s.add(cm.group(1))
-    return code, hidden, bold

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from .builder import BookBuilder, decode_stream
-from .clean import css_hints
+from .css import css_hints
 from .converted import Converted
 from .limits import LIMITS
 from .safezip import SafeZip

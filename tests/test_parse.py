@@ -479,3 +479,53 @@ def test_a_side_column_comes_after_the_sentence_the_main_column_finishes_from_th
     first = [block(200, 80, 560, 120, "Abstract. We watered twelve plots.")] + main[1:]
     order = [b["lines"][0]["spans"][0]["text"] for b in reading_order(first + notes, 612, 792)]
     assert order[0] == "Key term: yield."  # a page that opens a sentence: the side column first, as on PLOS p. 1
+
+
+def test_a_typesetters_hyphen_is_dropped_and_a_compounds_kept():
+    """A line ending in a hyphen carries on with the next line: a broken word is joined ("tabu-" + "lated"), a
+    compound keeps its hyphen (a capital, a digit, an acronym or an earlier hyphen after it: "Schwarz-Weiß",
+    "78-79", "GC-FID", "built-in-docstrings"), a suspended hyphen keeps its line ("Emacs- or vi-style", not
+    "Emacsor"), and a hyphen a URL was broken with goes."""
+    from rag.parse.lines import _hyphen_join, page_text as _page_text, text_blocks as _text_blocks
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lines = ["The results were tabu-", "lated in A5 (Schwarz-", "Weiß) on pages 78-", "79 by GC-", "FID using Emacs-",
+             "or vi-style keys with built-in-", "docstrings from https://gitlab.com/-", "jojo/amc today."]
+    for k, line in enumerate(lines):
+        page.insert_text((72, 100 + 14 * k), line, fontsize=11)
+    text = _page_text(_text_blocks(page))[0]
+    flat = " ".join(text.split())
+    assert "tabulated in A5 (Schwarz-Weiß) on pages 78-79 by GC-FID using Emacs- or vi-style keys" in flat
+    assert "built-in-docstrings from https://gitlab.com/jojo/amc today." in flat
+    assert _hyphen_join("the col-", "or is red") == ""  # "color": a word, no suspended hyphen
+    assert _hyphen_join("Vor-", "und Nachteile") is None and _hyphen_join("it -", "is") is None
+    assert _hyphen_join("two-", "syllable", spaced=True) == "-"  # a word processor's hyphen, a space after it
+    # a book Folio laid out itself keeps every hyphen (test_formats); code keeps its hyphen too
+    assert _hyphen_join("Eigen-", "schaften") == ""
+
+
+def test_a_justified_line_split_at_its_wide_spaces_is_one_line_again():
+    """MuPDF splits a justified line at wide word spaces into lines of one word ("The" / "function" / "call" …,
+    Octave manual p. 315): they are one line again, with spaces; a table's row (cells level in columns) is not."""
+    from rag.parse.lines import page_text as _page_text, text_blocks as _text_blocks
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "Graphics are drawn by the toolkit that the graphics function picks for", fontsize=11)
+    x = 72
+    for word in ["The", "function", "call", "toolkit", "selects", "the", "system,"]:
+        page.insert_text((x, 114), word, fontsize=11)
+        x += pymupdf.get_text_length(word, fontsize=11) + 15  # a justified line's wide spaces
+    page.insert_text((72, 128), "and the other toolkits are chosen the same way, by their names alone.", fontsize=11)
+    text, _, boxes, _ = _page_text(_text_blocks(page))
+    assert "The function call toolkit selects the system," in text
+    assert len([b for b in boxes if b[1] - b[0] > 0]) == 3  # three lines, each one box
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "A table of the three toolkits and the system each of them draws with", fontsize=11)
+    for y in (114, 128):
+        for x, cell in ((72, "toolkit name"), (190, "drawing system"), (310, "what it needs")):
+            page.insert_text((x, y), cell, fontsize=11)
+    text = _page_text(_text_blocks(page))[0]
+    assert "toolkit name\ndrawing system" in text  # cells level in columns stay cells

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..text.captions import caption_key, clean_caption
 from .checks import unmapped_line
 from .figure_labels import line_text, take_side_labels
+from .lines import reads
 
 MAX_CANDIDATES_PER_PAGE = 60
 MAX_FIGURES_PER_BOOK = 400
@@ -262,7 +263,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
     the page before)."""
     caps = []
     for bi, b in enumerate(blocks):
-        text = "\n".join("".join(s["text"] for s in ln["spans"]) for ln in b["lines"])
+        text = "\n".join(reads(ln) for ln in b["lines"])
         key = caption_key(text)
         if key:
             caps.append((bi, b["bbox"], key, clean_caption(text)))

@@ -8,6 +8,7 @@ import re
 from collections import Counter
 import unicodedata
 
+from ..text.frequency import ordinary
 from ..text.labels import PROMPT
 from ..types import PAGE_SEP
 from . import columns
@@ -66,6 +67,12 @@ def line_text(spans: list[dict]) -> str:
     return "".join(out)
 
 
+def reads(line: dict) -> str:
+    """A text layer line as Folio reads it (``page_text``'s lines, a figure's caption): superscripts, spacing
+    accents and apostrophes mended (``line_text``, ``accents``, ``apostrophes``)."""
+    return apostrophes(accents(line_text(line["spans"]).rstrip()))
+
+
 # a spacing accent a PDF set after its letter (LaTeX: "Re´gion", "Franc¸ois", "Universite´") → the accented letter;
 # only letters that take that accent, so "don´t" (an acute used as an apostrophe) stays as it is
 _ACCENTS = {"´": ("\u0301", "aeiouyAEIOUY"), "¨": ("\u0308", "aeiouyAEIOUY"), "ˆ": ("\u0302", "aeiouAEIOU"),
@@ -99,23 +106,134 @@ def apostrophes(text: str) -> str:
 
 def text_blocks(page, laid_out: bool = False) -> list[dict]:
     """The page's text blocks in reading order. A word a typesetter hyphenated at a line end is joined
-    ("tabu-" + "lated" → "tabulated"). A book Folio laid out itself (EPUB, DOCX, HTML …) was never hyphenated: the
-    layout breaks lines only after a hyphen the text has ("--apt-" + "ftp-proxy"), so there the line is joined with
-    its hyphen kept (``_join_hyphen_breaks``)."""
+    ("tabu-" + "lated" → "tabulated", ``_dehyphenate``). A book Folio laid out itself (EPUB, DOCX, HTML …) was
+    never hyphenated: the layout breaks lines only after a hyphen the text has ("--apt-" + "ftp-proxy"), so there
+    the line is joined with its hyphen kept (``_join_hyphen_breaks``)."""
     import pymupdf
 
     # ligatures are expanded ("ﬀ" → "ff"): "hausdorﬀsch" must match a question's "hausdorffsch" in BM25, the
     # embedder and the quote check (Geometrie und Topologie has 381 of them)
     flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
-    if not laid_out:
-        flags |= pymupdf.TEXT_DEHYPHENATE
     blocks = [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
-    if laid_out:
+    if not laid_out:
+        blocks = [_dehyphenate(_justified_runs(b)) for b in blocks]
+    else:
         from .formats.layout import MARGIN_X
 
         right = page.rect.width - MARGIN_X
         blocks = [_join_code_wraps(_join_hyphen_breaks(b), right) for b in blocks]
     return columns.reading_order(blocks, page.rect.width, page.rect.height)
+
+
+HYPHENS = "-\u00ad\u2010"  # hyphen-minus, soft hyphen, hyphen
+# words after which a hyphen at a line's end is a suspended one ("Emacs-" + "or vi-style", "Vor-" + "und
+# Nachteile", "pré-" + "ou post-traitement"), each with its language: the break is kept unless the joined word is an
+# everyday word of that language ("col-" + "or" is "color")
+SUSPENDED = {"and": "en", "or": "en", "nor": "en", "und": "de", "oder": "de", "bzw": "de", "sowie": "de",
+             "et": "fr", "ou": "fr"}
+_FRAGMENT = re.compile(r"[^\W\d_]+$")
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _hyphen_join(before: str, after: str, spaced: bool = False) -> str | None:
+    """How a typeset line ending ``before`` (``spaced``: with a space after its hyphen) carries on with the next
+    line's ``after``: "" (the hyphen dropped: a word the typesetter broke, "tabu-" + "lated", or the hyphen a URL
+    was broken with, "gitlab.com/-" + "jojo"), "-" (the hyphen kept: a compound, "Schwarz-" + "Weiß", "RRV-T48-"
+    + "infected", "HEK-" + "cells", "78-" + "79", "two- " + "syllable"), or None (two lines: no hyphen at the end,
+    or a suspended hyphen, "Emacs-" + "or vi-style"). MuPDF's own dehyphenation drops every one ("SchwarzWeiß",
+    "GCFID", "Emacsor"). A compound of two lower-case words broken at its hyphen ("self-" + "consciousness") cannot
+    be told from a broken word by its letters ("doc-" + "strings" is "docstrings"): it is joined as one word."""
+    if len(before) < 2 or before[-1] not in HYPHENS or not after[:1].isalnum():
+        return None
+    prior = before[-2]
+    if prior == "/":
+        return ""
+    if not (prior.isalnum() or prior in ")]"):
+        return None
+    if spaced or not after[0].isalpha() or not prior.isalpha():
+        return "-"
+    fragment = _FRAGMENT.search(before[:-1])
+    left = fragment.group(0) if fragment else ""
+    start = len(before) - 1 - len(left)
+    compound = start > 0 and (before[start - 1] in HYPHENS or before[start - 1].isalnum())
+    if not after[0].islower() or compound or (len(left) > 1 and left.isupper()):
+        return "-"
+    word = _FIRST_WORD.match(after)
+    right = word.group(0) if word else ""
+    lang = SUSPENDED.get(right) if right == after.split()[0].rstrip(".,;:") else None
+    if lang is not None:
+        return "" if ordinary((left + right).lower(), lang) is True else None
+    return ""
+
+
+WORDY = re.compile(r"[^\W\d_]{2}")
+JUSTIFIED_GAP = 1.5  # words of one justified line are at most this many type sizes apart
+
+
+def _justified_runs(block: dict) -> dict:
+    """The pieces MuPDF split one justified line into (wide word spaces next to a typewriter word: "The" /
+    "function" / "call" / "graphics_toolkit ("qt")" / "selects" …, each a line of its own) as one line again, a space
+    between pieces: pieces on one baseline, each close after the one before, that together fill the block's width
+    as a justified line does, each with a word (a contents line's dot leader and page number are no words). Pieces
+    further apart, or starting where a piece of another line does (a table's columns), stay lines of their own."""
+    runs: list[list[dict]] = []
+    for line in block["lines"]:
+        prev = runs[-1][-1] if runs else None
+        if prev is not None and line["spans"] and prev["spans"]:
+            size = max(s.get("size", 0.0) for s in line["spans"])
+            a, b = prev["bbox"], line["bbox"]
+            if abs((a[1] + a[3]) - (b[1] + b[3])) < 0.4 * size and 0 <= b[0] - a[2] <= JUSTIFIED_GAP * size:
+                runs[-1].append(line)
+                continue
+        runs.append([line])
+    whole = [run for run in runs if len(run) == 1 and run[0]["bbox"][2] - run[0]["bbox"][0] >= WRAPPED * (
+        block["bbox"][2] - block["bbox"][0])]
+    if all(len(run) == 1 for run in runs) or not whole:  # a paragraph's other lines were read whole
+        return block
+    x0, x1 = block["bbox"][0], block["bbox"][2]
+    starts = Counter(round(piece["bbox"][0]) for run in runs for piece in run[1:])
+    lines: list[dict] = []
+    for run in runs:
+        if len(run) > 1 and run[-1]["bbox"][2] - run[0]["bbox"][0] >= WRAPPED * (x1 - x0) \
+                and all(WORDY.search("".join(s["text"] for s in piece["spans"])) for piece in run) \
+                and not any(starts[x] + starts[x - 1] + starts[x + 1] > 1
+                            for x in (round(piece["bbox"][0]) for piece in run[1:])):
+            line = {**run[0], "spans": list(run[0]["spans"])}
+            for piece in run[1:]:
+                last = line["spans"][-1]
+                if last["text"][-1:].strip() and piece["spans"][0]["text"][:1].strip():
+                    line["spans"][-1] = {**last, "text": last["text"] + " "}
+                _carry_on(line, piece)
+            lines.append(line)
+        else:
+            lines.extend(run)
+    return {**block, "lines": lines}
+
+
+def _dehyphenate(block: dict) -> dict:
+    """A typeset block with each line a typesetter hyphenated carried on with the next (one line: its spans, the
+    union of the boxes), the hyphen dropped or kept as ``_hyphen_join`` says (a code line's always kept)."""
+    lines: list[dict] = []
+    for line in block["lines"]:
+        prev = lines[-1] if lines else None
+        if prev is not None and prev["spans"] and line["spans"]:
+            raw = "".join(s["text"] for s in prev["spans"])
+            before = raw.rstrip()
+            joint = _hyphen_join(before, "".join(s["text"] for s in line["spans"]).lstrip(), raw != before)
+            if joint is not None and _mono(prev):
+                joint = "-"  # code keeps its hyphens ("#(ly:make-" + "moment")
+            if joint is not None:
+                spans = list(prev["spans"])
+                while spans and not spans[-1]["text"].strip():
+                    spans.pop()
+                last = spans[-1]["text"].rstrip()
+                spans[-1] = {**spans[-1], "text": last if joint else last[:-1]}
+                first = line["spans"][0]
+                prev["spans"] = spans
+                _carry_on(prev, {**line, "spans": [{**first, "text": first["text"].lstrip()}, *line["spans"][1:]]})
+                continue
+        lines.append({**line, "spans": list(line["spans"])})
+    return {**block, "lines": lines}
 
 
 def _mono(line: dict) -> bool:
@@ -257,7 +375,7 @@ def page_text(blocks: list[dict], exclude: set = frozenset()):
             if (bi, li) in exclude:
                 continue
             spans = line["spans"]
-            text = apostrophes(accents(line_text(spans).rstrip()))
+            text = reads(line)
             if not text.strip():
                 continue
             inked = [s for s in spans if s["text"].strip()] or spans  # a blank span's size is no heading's

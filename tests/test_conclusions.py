@@ -7,12 +7,17 @@ from rag.query.conclusions import asks_conclusion, concludes
 
 @pytest.mark.parametrize("q", ["What do the authors conclude?", "What is the main finding of the study?",
                                "Summarize the paper", "Was ist das Fazit?", "Quelle est la conclusion ?",
-                               "Kết luận của bài báo là gì?"])
+                               "Kết luận của bài báo là gì?",
+                               "What did the PLOS paper find about the essential oils and the Ross River virus?",
+                               "What were the main findings?", "Was hat die Studie über Mücken herausgefunden?",
+                               "Qu'a montré l'étude ?"])
 def test_questions_about_what_a_text_concludes(q):
     assert asks_conclusion(q)
 
 
-@pytest.mark.parametrize("q", ["How do I read a file?", "What is a tuple?", "Who funded the study?"])
+@pytest.mark.parametrize("q", ["How do I read a file?", "What is a tuple?", "Who funded the study?",
+                               "How do I find a file by name?", "What does Figure 2 show?",
+                               "What does the find command do?"])
 def test_other_questions(q):
     assert not asks_conclusion(q)
 

@@ -28,6 +28,9 @@ MARKERS = {
     "vi": "của và là có được cho các những trong với không một người này đã khi thì để theo tại về bị",
 }
 _WORDS = {lang: set(words.split()) for lang, words in MARKERS.items()}
+# question words that are another language's words too, and tell only as a question's first word: "Comment
+# installer live-build ?" and "Combien de pages … ?" are French ("a LaTeX comment" is English)
+OPENERS = {"fr": {"comment", "combien"}}
 _VI_LETTERS = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
 _WORD = re.compile(r"[^\W\d_]+", re.U)
 _TOKEN = re.compile(r"[^\W_]+", re.U)
@@ -43,9 +46,12 @@ NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it":
 
 def scores(text: str) -> dict[str, int]:
     """Each language's count of its marker words in ``text`` (Vietnamese: also its letters with tone marks, the
-    strongest sign of it)."""
+    strongest sign of it), and of its ``OPENERS`` as the text's first word."""
     words = [w.lower() for w in _WORD.findall(text[:200_000])]
     out = {lang: sum(1 for w in words if w in ws) for lang, ws in _WORDS.items()}
+    if words and text.lstrip()[:1].isupper():
+        for lang, openers in OPENERS.items():
+            out[lang] += words[0] in openers
     out["vi"] += len(_VI_LETTERS.findall(text[:200_000]))
     return out
 

@@ -226,6 +226,9 @@ with t_probe:
                                                                      "(BM25 did)."),
                     "BM25 rank": st.column_config.NumberColumn(help="Empty: BM25 did not return it (the dense "
                                                                     "retriever did).")})
+            st.caption("Sources are numbered here as retrieval ranks them, which is the order the answerer "
+                       "receives them in; the chat's built-in answer renumbers the ones it quotes in the order it "
+                       "cites them ([1] first), so the same passage can carry another number there.")
             cols = st.columns(2)
             for col, (name, _) in zip(cols, setups):
                 r = results[name]

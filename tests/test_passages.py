@@ -699,3 +699,15 @@ def test_a_list_item_that_reports_a_fact_is_no_credit_and_a_decimal_ends_no_item
                       "• Jean-Philippe Rey at Ecole Centrale Paris sent a number of patches."))
     assert [u.kind for u in us] == ["sentence", "item", "item", "boilerplate"]
     assert us[2].text.endswith("write it to a stick.")
+
+
+def test_a_series_begun_inside_a_sentence_goes_on_where_the_line_wraps():
+    """"(i) 3 h before …; (ii) during …;" + a line opening "(iii) 2 h …" is one sentence (the PLOS paper, p. 5): the
+    wrap put "(iii)" at the line's start, it opens no list item. A list whose items open their lines stays a list."""
+    text = ("The essential oils were added at the highest non-toxic concentration: (i) 3 h before virus incubation "
+            "and after it; (ii) during virus incubation and after it;\n(iii) 2 h, 4 h or 6 h after virus incubation. "
+            "The luciferase activity was then measured in every well of the plate.")
+    us = units(source(text))
+    assert [u.kind for u in us] == ["sentence", "sentence"] and us[0].text.endswith("after virus incubation.")
+    listed = units(source("The steps are these:\n(i) open the file;\n(ii) read it;\n(iii) close it."))
+    assert [u.kind for u in listed] == ["sentence", "item", "item", "item"]

@@ -204,6 +204,34 @@ def _listing(lines: list[tuple[int, int, str]], kind: str, blank_before: set[int
     return out
 
 
+_MARK = re.compile(r"^\s*(\()?(\d{1,2}|[a-z]|[ivx]{1,4})([.)])", re.I)
+_ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
+
+
+def inline_series(before: str, line: str) -> bool:
+    """Whether ``line`` opens with the next mark of a series its paragraph began inline: "… (i) 3 h before …; (ii)
+    during …;" + "(iii) 2 h, 4 h or 6 h after …" goes on with the sentence, where the page's line happened to
+    wrap; it is no list item."""
+    m = _MARK.match(line)
+    if not m:
+        return False
+    mark, low = m.group(2), m.group(2).lower()
+    if low in _ROMAN and (low != "i" or "(h)" not in before):
+        k = _ROMAN.index(low)
+        prev = _ROMAN[k - 1] if k else None
+    elif mark.isdigit():
+        prev = str(int(mark) - 1) if int(mark) > 1 else None
+    elif len(mark) == 1 and mark.isalpha():
+        prev = chr(ord(mark) - 1) if low != "a" else None
+    else:
+        return False
+    if prev is None:
+        return False
+    opening, close = m.group(1) or "", m.group(3)
+    flags = re.I if mark.isalpha() else 0
+    return re.search(rf"(?:^|\s){re.escape(opening + prev + close)}\s", before, flags) is not None
+
+
 def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = frozenset()) -> list[Unit]:
     """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
     of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate", and so is
@@ -216,7 +244,8 @@ def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = froz
     run_start, prev_end = None, 0
     item: list[int] | None = None  # [start, end] of the item being read
     for a, b, _ in lines:
-        if ITEM.match(text[a:b]):
+        if ITEM.match(text[a:b]) and not (run_start is not None and inline_series(text[run_start:prev_end],
+                                                                                  text[a:b])):
             if run_start is not None:
                 out.extend(_sentences(text, run_start, prev_end))
                 run_start = None

@@ -18,7 +18,6 @@ from collections import Counter
 TOP, BOTTOM = 0.075, 0.93  # bands, as shares of the page height
 MIN_PAGES = 3
 MAX_CHARS = 120
-EDGE = 3.0  # points: lines whose top is this close to the page's first line's are on it
 _PAGE_NO = re.compile(r"^(page|seite|trang|p\.)?\s*([0-9]+|[ivxlcdm]+)(\s*(/|of|von|trên)\s*[0-9]+)?$", re.I)
 
 
@@ -38,17 +37,11 @@ def find(pages: list[tuple[str, int, str, list[tuple], float]]) -> list[set[int]
     band: list[list[tuple[int, str, str, float]]] = []  # per page: (line index, text, where, y centre)
     for label, number, text, lines, height in pages:
         here = []
-        inked = [ln for ln in lines if text[ln[0]:ln[1]].strip()]
-        first = min((ln[3] for ln in inked), default=0.0)
         for i, ln in enumerate(lines):
             t = text[ln[0]:ln[1]].strip()
             if not t or len(t) > MAX_CHARS or height <= 0:
                 continue
-            # in a band, or the page's first line with its middle in the top band: a header set 50–61 pt down a
-            # letter page (GNU Octave's "Chapter 5: Strings 85"), not a code line below the header (nor the last
-            # line of a listing that ends each of several pages: body text often reaches the bottom band)
-            top = ln[5] <= TOP * height or ((ln[3] + ln[5]) / 2 <= TOP * height and ln[3] <= first + EDGE)
-            where = "top" if top else "bottom" if ln[3] >= BOTTOM * height else ""
+            where = "top" if ln[5] <= TOP * height else "bottom" if ln[3] >= BOTTOM * height else ""
             if where:
                 here.append((i, t, where, (ln[3] + ln[5]) / 2))
         band.append(here)

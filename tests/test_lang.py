@@ -17,8 +17,8 @@ from rag.types import Chunk
     ("Comment mettre une image dans mon QCM ?", "fr"), ("How do I put my image in a PDF?", "en"),
     # none of them a word another language also uses: "i", "me", "has", "comment", "bin"
     ("Dove sono i file?", "it"), ("¿Me puedes explicar el comando?", "es"), ("LaTeX comment", "en"),
-    ("bin directory", "en"), ("Comment installer live-build ?", "fr"), ("Combien de temps dure la construction ?", "fr"),
-    ("Comment out a line in the file?", "en"),
+    ("bin directory", "en"), ("Comment installer live-build ?", "fr"),
+    ("Combien de temps dure la construction ?", "fr"), ("Comment out a line in the file?", "en"),
 ])
 def test_detect(text, lang):
     assert detect(text) == lang

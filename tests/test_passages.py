@@ -386,7 +386,10 @@ def test_a_sentence_running_over_a_page_break_is_one_sentence():
                           ("and concisely. This means it might look daunting at first sight. Don’t",
                            "worry! The guidance and explanation presented here"),
                           ("-staff-staff-spacing property of the VerticalAxisGroup grob. The value",
-                           "for stretchability below is taken from the definition")):
+                           "for stretchability below is taken from the definition"),
+                          ("PG yielded the least-toxic extract (CC50 > 1000 μg.mL⁻¹). The time-of-addition assay "
+                           "using the gene reporter RRV-renLuc showed that",  # an earlier sentence's ">" is no code
+                           "the CC and PG essential oils significantly reduced viral replication and infectivity")):
         assert runs_on(before, after), after
     assert not runs_on("This is a long line of prose that ends with a list intro and", "ii. the second item of it")
     assert not runs_on("Seien K, L Simplizialkomplexe und a) p ist injektiv", "b) q ist surjektiv und stetig")

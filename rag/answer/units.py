@@ -145,8 +145,9 @@ def units(src: Source) -> list[Unit]:
             i += 1
         last = None
         end = text[lines[j - 1][0]:lines[j - 1][1]]
-        if j - i > 1 and (_numbered_heading(end) or _title(end) in titles):  # the next one's, at the end (two
-            # chunks joined where a section begins: "… a comma)" + "Run-On Sentences" + its paragraph)
+        if j - i > 1 and (_numbered_heading(end) or _title(end) in titles or part_title(end)):  # the next one's,
+            # at the end (two chunks joined where a section begins: "… a comma)" + "Run-On Sentences" + its
+            # paragraph; an abstract's "… arboviral infection." + "Introduction")
             last = _unit(text, lines[j - 1][0], lines[j - 1][1], "heading")
         out.extend(_prose(text, lines[i:j - 1] if last else lines[i:j], titles))
         if last:
@@ -156,7 +157,7 @@ def units(src: Source) -> list[Unit]:
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
     for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
         if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished \
-                and (_title(u.text) in titles or introduces(u.text) or concludes(u.text)
+                and (_title(u.text) in titles or part_title(u.text)
                      or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
@@ -180,6 +181,19 @@ def _signatures(text: str, u: Unit) -> list[Unit]:
     cut = u.start + m.end()
     calls = replace(u, end=cut, kind="code", text=_NEXT_CALL.sub("\n", " ".join(text[u.start:cut].split())))
     return [calls, replace(u, start=cut, text=" ".join(text[cut:u.end].split()), opens_paragraph=False)]
+
+
+# the parts of a paper or report, in the languages Folio reads ("Results", "Materials and methods", "Ergebnisse")
+PART = re.compile(r"^\W*(\d+(\.\d+)*\.?\s+)?(background|objectives?|aims?|methods?|materials and methods|methodology|"
+                  r"results?|results and discussion|findings|discussion|hintergrund|ziele?|methoden?|ergebnisse?|"
+                  r"diskussion|contexte|objectifs?|méthodes?|matériels? et méthodes|résultats?|discussion)\W*$", re.I)
+
+
+def part_title(line: str) -> bool:
+    """Whether a line without an end mark is the title of a part of a book or paper: one that introduces or
+    concludes it ("Introduction", "Abstract", "Conclusion"), or one of a paper's ("Results", "Methods")."""
+    line = line.strip()
+    return bool(introduces(line) or concludes(line) or PART.match(line))
 
 
 def _title(text: str) -> str:

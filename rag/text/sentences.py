@@ -37,6 +37,7 @@ _RUNS_FROM = re.compile(r"(?:^|\n)[ \t]*(?:[^\W\d_]|[(«“\"'-])(?:[^\n={};<> ]
 _RUNS_INTO = re.compile(r"^[ \t]*(?![a-z]{1,4}[).][ \t])[a-zà-ÿß][^\s={};<>]*[ \t]+(?:[^\W\d_]|[(«“\"'])"
                         r"(?:[^\n={};<> ]| (?! ))*(?:\n|$)", re.U)
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+_SENTENCE_END = re.compile(r"(?<=[a-zà-ÿß)\]][.!?])[ \t]+(?=[A-ZÀ-Ý])")
 # no sentence begins so: a split inside "etc. . .) and remain …" (".bashrc", ":wq", ".NET", "… Puis" do begin one)
 _CANNOT_START = re.compile(r"^\s*(?:[,;)\]}]|[.:](?=[\s.,;:)\]}]|$))")
 _BLANKED_LINE = re.compile(r"\n[ \t]+\n")  # a line of spaces: furniture the parse blanked (a page number, a header)
@@ -74,7 +75,9 @@ def page_break(gap: str) -> bool:
 
 def runs_on(before: str, after: str) -> bool:
     """Whether the sentence at the end of ``before`` goes on at the start of ``after`` across a page break."""
-    return bool(_RUNS_INTO.match(after.lstrip(" \t\n")) and _RUNS_FROM.search(before[-300:].rstrip()))
+    line = before[-300:].rstrip()
+    tail = _SENTENCE_END.split(line)[-1]  # its last sentence alone: an earlier one's "CC50 > 1000" is no code
+    return bool(_RUNS_INTO.match(after.lstrip(" \t\n")) and (_RUNS_FROM.search(line) or _RUNS_FROM.search(tail)))
 
 
 def join_runs(text: str) -> str:

@@ -250,6 +250,11 @@ def test_a_question_asking_which_is_best_is_answered_by_the_sentence_that_ranks(
     scores = backend.score("Which essential oil yielded the least toxic extract?", [source(text)], cands)
     plain = backend.score("Which essential oil yielded a toxic extract?", [source(text)], cands)
     assert scores[1] - scores[0] > plain[1] - plain[0]  # the superlative sentence gains only when asked "which is best"
+    # a set phrase with the question's word ranks nothing and shares no term with it
+    idiom = [(s, 1, True) for s in ("To the best of our knowledge, no essential oil was tested against the virus.",
+                                    "No essential oil was ever tested against the virus in any earlier study.")]
+    best = backend.score("Which essential oil worked best against the virus?", [source(text)], idiom)
+    assert best[0] <= best[1] + 1e-6
 
 
 def test_a_sentence_that_only_points_elsewhere_is_not_the_answer(embed):

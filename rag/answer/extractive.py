@@ -139,12 +139,13 @@ class ExtractiveBackend:
             if len(sent.split()) < MIN_WORDS and cap not in named and not NAMED_STATEMENT.match(sent):  # a bare
                 # caption answers only
                 continue  # a question about that figure (a theorem's label: the question names the theorem)
-            words = {stem(w) for w in key_terms(sent)}
+            plain = _IDIOMS.sub(" ", sent)  # "to the best of our knowledge" says nothing of what is best
+            words = {stem(w) for w in key_terms(plain)}
             overlap = len(terms & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0
             if want and holds(want, sent, question):
                 boost += t.wants_bonus
-            if ranks and SUPERLATIVE.search(_IDIOMS.sub(" ", sent)):
+            if ranks and SUPERLATIVE.search(plain):
                 boost += t.ranks_bonus
             if cap and cap not in named:
                 boost -= t.caption_penalty  # "Abbildung 1.5: Beispiel einer stetigen Funktion …" defines nothing

@@ -10,14 +10,16 @@ from rag.query.conclusions import asks_conclusion, concludes
                                "Kết luận của bài báo là gì?",
                                "What did the PLOS paper find about the essential oils and the Ross River virus?",
                                "What were the main findings?", "Was hat die Studie über Mücken herausgefunden?",
-                               "Qu'a montré l'étude ?"])
+                               "Qu'a montré l'étude ?", "Qu'est-ce que l'étude a montré ?",
+                               "What did the studies find?"])
 def test_questions_about_what_a_text_concludes(q):
     assert asks_conclusion(q)
 
 
 @pytest.mark.parametrize("q", ["How do I read a file?", "What is a tuple?", "Who funded the study?",
                                "How do I find a file by name?", "What does Figure 2 show?",
-                               "What does the find command do?"])
+                               "What does the find command do?", "What does it show when I run ls -l?",
+                               "What does the trial version show on startup?", "Qu'a-t-il trouvé dans la boîte ?"])
 def test_other_questions(q):
     assert not asks_conclusion(q)
 

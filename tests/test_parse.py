@@ -503,6 +503,16 @@ def test_a_typesetters_hyphen_is_dropped_and_a_compounds_kept():
     assert _hyphen_join("two-", "syllable", spaced=True) == "-"  # a word processor's hyphen, a space after it
     # a book Folio laid out itself keeps every hyphen (test_formats); code keeps its hyphen too
     assert _hyphen_join("Eigen-", "schaften") == ""
+    # capitals that make an everyday word together are one word; a capitalised word after a hyphen is its own
+    assert _hyphen_join("ARE PER-", "MITTED BY") == "" and _hyphen_join("en La-", "TeX et") == ""
+    assert _hyphen_join("GC-", "FID") == "-" and _hyphen_join("Big-", "Oh notation") == "-"
+    # an earlier hyphen makes a compound only when the piece after it is a word ("L-gluta-" + "mine" is broken)
+    assert _hyphen_join("2 mmol L-gluta-", "mine (Dutscher)") == "" and _hyphen_join("none-too-", "logical") == "-"
+    assert _hyphen_join("E-Mail-Adres\u00ad", "se angeben") == ""  # a soft hyphen is always the typesetter's
+    assert _hyphen_join("occur in low-", "to middle-income countries") is None  # suspended, also before "to"
+    assert _hyphen_join("recorded pre-", "and post-treatment", spaced=True) is None
+    assert _hyphen_join("from https://github.com/rust-", "lang/rust") == "-"  # a URL breaks at its own hyphens
+    assert _hyphen_join("pho-", "to of it") == ""
 
 
 def test_a_justified_line_split_at_its_wide_spaces_is_one_line_again():

@@ -719,3 +719,19 @@ def test_a_series_begun_inside_a_sentence_goes_on_where_the_line_wraps():
     assert [u.kind for u in us] == ["sentence", "sentence"] and us[0].text.endswith("after virus incubation.")
     listed = units(source("The steps are these:\n(i) open the file;\n(ii) read it;\n(iii) close it."))
     assert [u.kind for u in listed] == ["sentence", "item", "item", "item"]
+    # after a finished sentence a mark opens an item, though the sentence had its own "1."
+    after = units(source("The values are given in Table 1. The remaining steps follow.\n2. Mix the buffer with the "
+                         "sample.\n3. Incubate it for one hour."))
+    assert [u.kind for u in after][-2:] == ["item", "item"] and after[-3].text.endswith("steps follow.")
+
+
+def test_a_papers_part_title_on_its_own_line_is_a_heading_but_a_sentences_last_word_is_not():
+    us = units(source("Combined with their repellent activity, the oils may provide a new option to control "
+                      "arboviral infection.\nIntroduction\n\nManagement of arthropod-borne viruses has become a "
+                      "global concern."))
+    assert [u.kind for u in us] == ["sentence", "heading", "sentence"] and us[1].text == "Introduction"
+    wrapped = units(source("All three extraction methods were compared under the same conditions and gave "
+                           "consistent\nresults."))
+    assert [u.kind for u in wrapped] == ["sentence"] and wrapped[0].text.endswith("consistent results.")
+    parts = units(source("Every report has four parts:\n1. Background\n2. Methods\n3. Results\n4. Discussion"))
+    assert [u.kind for u in parts] == ["sentence", "item", "item", "item", "item"]

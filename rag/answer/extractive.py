@@ -125,7 +125,7 @@ class ExtractiveBackend:
         """Candidate index → score, for the best ``shortlist`` candidates by their score without cosine
         (``cands``: (sentence, source n, lies in the matching chunk)); the rest are not scored."""
         t = self.t
-        terms = {stem(w) for w in key_terms(question)}
+        terms = {stem(w) for w in key_terms(_IDIOMS.sub(" ", question))}  # "at least" is no term, there or here
         define = definition_pattern(question)
         want = wants(question)  # "In what year …?", "Who founded …?": the sentence that says it, of its subject
         ranks = bool(SUPERLATIVE.search(_IDIOMS.sub(" ", question)))

@@ -193,7 +193,8 @@ def part_title(line: str) -> bool:
     """Whether a line without an end mark is the title of a part of a book or paper: one that introduces or
     concludes it ("Introduction", "Abstract", "Conclusion"), or one of a paper's ("Results", "Methods")."""
     line = line.strip()
-    return bool(introduces(line) or concludes(line) or PART.match(line))
+    return not ENDS.search(line) and not ITEM.match(line) and bool(introduces(line) or concludes(line)
+                                                                    or PART.match(line))
 
 
 def _title(text: str) -> str:
@@ -227,7 +228,7 @@ def inline_series(before: str, line: str) -> bool:
     during …;" + "(iii) 2 h, 4 h or 6 h after …" goes on with the sentence, where the page's line happened to
     wrap; it is no list item."""
     m = _MARK.match(line)
-    if not m:
+    if not m or ENDS.search(before.rstrip()):  # after a finished sentence a mark opens an item ("… follow." + "2. Mix")
         return False
     mark, low = m.group(2), m.group(2).lower()
     if low in _ROMAN and (low != "i" or "(h)" not in before):

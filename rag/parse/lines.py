@@ -127,43 +127,61 @@ def text_blocks(page, laid_out: bool = False) -> list[dict]:
 
 HYPHENS = "-\u00ad\u2010"  # hyphen-minus, soft hyphen, hyphen
 # words after which a hyphen at a line's end is a suspended one ("Emacs-" + "or vi-style", "Vor-" + "und
-# Nachteile", "pré-" + "ou post-traitement"), each with its language: the break is kept unless the joined word is an
-# everyday word of that language ("col-" + "or" is "color")
-SUSPENDED = {"and": "en", "or": "en", "nor": "en", "und": "de", "oder": "de", "bzw": "de", "sowie": "de",
-             "et": "fr", "ou": "fr"}
+# Nachteile", "pré-" + "ou post-traitement", "low-" + "to middle-income"), each with its language: the break is kept
+# unless the joined word is an everyday word of that language ("col-" + "or" is "color", "pho-" + "to" "photo")
+SUSPENDED = {"and": "en", "or": "en", "nor": "en", "to": "en", "und": "de", "oder": "de", "bzw": "de",
+             "sowie": "de", "bis": "de", "et": "fr", "ou": "fr"}
 _FRAGMENT = re.compile(r"[^\W\d_]+$")
 _FIRST_WORD = re.compile(r"[^\W\d_]+")
+_URL = re.compile(r"://|www\.")
+_CAPITALISED = re.compile(r"[^\W\d_][^\W\d_A-ZÀ-Þ]*")  # "Weiß", "Moulineaux": a word of its own after a hyphen
+WORD_LANGS = ("en", "de", "fr")  # the languages a piece of a hyphenated word is looked up in
+
+
+def _everyday(word: str) -> bool:
+    return any(ordinary(word.lower(), lang) for lang in WORD_LANGS)
 
 
 def _hyphen_join(before: str, after: str, spaced: bool = False) -> str | None:
     """How a typeset line ending ``before`` (``spaced``: with a space after its hyphen) carries on with the next
-    line's ``after``: "" (the hyphen dropped: a word the typesetter broke, "tabu-" + "lated", or the hyphen a URL
-    was broken with, "gitlab.com/-" + "jojo"), "-" (the hyphen kept: a compound, "Schwarz-" + "Weiß", "RRV-T48-"
-    + "infected", "HEK-" + "cells", "78-" + "79", "two- " + "syllable"), or None (two lines: no hyphen at the end,
-    or a suspended hyphen, "Emacs-" + "or vi-style"). MuPDF's own dehyphenation drops every one ("SchwarzWeiß",
-    "GCFID", "Emacsor"). A compound of two lower-case words broken at its hyphen ("self-" + "consciousness") cannot
-    be told from a broken word by its letters ("doc-" + "strings" is "docstrings"): it is joined as one word."""
+    line's ``after``: "" (the hyphen dropped: a word the typesetter broke, "tabu-" + "lated", "PER-" + "MITTED",
+    "La-" + "TeX", "L-gluta-" + "mine", a soft hyphen, or the hyphen a URL was broken with, "gitlab.com/-" +
+    "jojo"), "-" (the hyphen kept: a compound, "Schwarz-" + "Weiß", "RRV-T48-" + "infected", "built-in-" +
+    "docstrings", "HEK-" + "cells", "78-" + "79", "two- " + "syllable", a URL's own, "rust-" + "lang"), or None (two
+    lines: no hyphen at the end, or a suspended hyphen, "Emacs-" + "or vi-style", "low-" + "to middle-income").
+    MuPDF's own dehyphenation drops every one ("SchwarzWeiß", "GCFID", "Emacsor"). A compound of two lower-case
+    words broken at its hyphen ("self-" + "consciousness") cannot be told from a broken word by its letters
+    ("doc-" + "strings" is "docstrings"): it is joined as one word."""
     if len(before) < 2 or before[-1] not in HYPHENS or not after[:1].isalnum():
         return None
+    if before[-1] == "\u00ad":  # a soft hyphen is the typesetter's by definition
+        return ""
     prior = before[-2]
+    token = before[-200:].rsplit(None, 1)[-1]
     if prior == "/":
         return ""
     if not (prior.isalnum() or prior in ")]"):
         return None
-    if spaced or not after[0].isalpha() or not prior.isalpha():
+    if _URL.search(token):  # a URL is broken only at its own hyphens
         return "-"
-    fragment = _FRAGMENT.search(before[:-1])
+    fragment = _FRAGMENT.search(before[-64:-1])
     left = fragment.group(0) if fragment else ""
-    start = len(before) - 1 - len(left)
-    compound = start > 0 and (before[start - 1] in HYPHENS or before[start - 1].isalnum())
-    if not after[0].islower() or compound or (len(left) > 1 and left.isupper()):
-        return "-"
     word = _FIRST_WORD.match(after)
     right = word.group(0) if word else ""
-    lang = SUSPENDED.get(right) if right == after.split()[0].rstrip(".,;:") else None
+    lang = SUSPENDED.get(right) if prior.isalpha() and right == after.split()[0].rstrip(".,;:") else None
     if lang is not None:
-        return "" if ordinary((left + right).lower(), lang) is True else None
-    return ""
+        return "" if not spaced and ordinary((left + right).lower(), lang) is True else None
+    if spaced or not after[0].isalpha() or not prior.isalpha():
+        return "-"
+    start = len(before) - 1 - len(left)
+    earlier = before[start - 1] if start > 0 else ""
+    if earlier.isdigit() or (earlier in HYPHENS and earlier and _everyday(left)):  # "built-in-", not "L-gluta-"
+        return "-"
+    if not after[0].islower():  # a capital after the hyphen: a word of its own, unless the two make an everyday
+        # word that is all capitals or runs on in mixed case ("PER-" + "MITTED", "La-" + "TeX")
+        whole = _CAPITALISED.fullmatch(right) is None and (left.isupper() or not right.isupper() or len(left) < 2)
+        return "" if whole and _everyday(left + right) else "-"
+    return "-" if len(left) > 1 and left.isupper() else ""
 
 
 WORDY = re.compile(r"[^\W\d_]{2}")

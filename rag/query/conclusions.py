@@ -9,13 +9,14 @@ ASKS = re.compile(r"\b(conclu\w*|main (finding|result|message|point)s?|key (find
                   r"summar\w*|take-?aways?|in (a )?nutshell|fazit|zusammenfass\w*|schlussfolger\w*|"
                   r"hauptergebnis\w*|résum\w*|principa(l|ux) résultats?|kết luận|tóm tắt)\b"
                   # what a study found: "What did the PLOS paper find about …?", "What were the findings?"
-                  r"|\bwhat (did|does|do|have|has) (the |this |that |their |our )?(\w+ ){0,2}(paper|study|article|"
-                  r"authors?|researchers?|they|it|trial|experiments?|survey|report|work|analysis)\b[^?]{0,60}?\b"
+                  r"|\bwhat (did|does|do|have|has) (the |this |that |these |their |our )?(\w+ ){0,2}(papers?|study|"
+                  r"studies|articles?|authors?|researchers?|experiments?|surveys?)\b[^?]{0,60}?\b"
                   r"(find|found|show|shown|discover(ed)?|demonstrated?|reveal(ed)?)\b"
                   r"|\b(what|which) (were|are) (the |their |its )?(\w+ )?findings\b"
                   r"|\bwas (hat|haben) (die|diese|der|das) (\w+ )?(studie|arbeit|untersuchung|autoren|autor|artikel)\b"
                   r"[^?]{0,60}?\b(herausgefunden|gezeigt|ergeben|festgestellt)\b"
-                  r"|\bqu['’] ?(a|ont)(-t)?[- ]?(il|elle|ils|elles)? ?(trouvé|montré|découvert|démontré)", re.I)
+                  r"|^(?=.*\b(l['’]étude|l['’]article|les études|les auteurs|les chercheurs)\b)"
+                  r".*\bqu['’].{0,40}\b(trouvé|montré|découvert|démontré)", re.I)
 # a heading that concludes (a section path's innermost part, its number left out)
 TITLE = re.compile(r"^\W*(\d+(\.\d+)*\.?\s+)?(conclusions?|concluding remarks|summary|summary and conclusions?|"
                    r"discussion and conclusions?|conclusions? and (outlook|future work)|fazit|zusammenfassung|"

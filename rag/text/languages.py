@@ -51,9 +51,21 @@ def scores(text: str) -> dict[str, int]:
     out = {lang: sum(1 for w in words if w in ws) for lang, ws in _WORDS.items()}
     if words and text.lstrip()[:1].isupper():
         for lang, openers in OPENERS.items():
-            out[lang] += words[0] in openers
+            out[lang] += words[0] in openers and _other_sign(text, words, lang, out[lang])
     out["vi"] += len(_VI_LETTERS.findall(text[:200_000]))
     return out
+
+
+def _other_sign(text: str, words: list[str], lang: str, markers: int) -> bool:
+    """Whether a question opening with one of ``lang``'s ``OPENERS`` shows that language otherwise too: a marker
+    word, a letter English does not write, a space before "?" ("Comment installer live-build ?"), or a next word
+    that is an everyday word of ``lang`` and none of English ("installer", "ajouter"; not "out" of "Comment out …")."""
+    from .frequency import ordinary
+
+    letters = _OWN_LETTERS.get(lang)
+    return markers > 0 or (letters is not None and bool(letters.search(text[:300]))) \
+        or bool(re.search(r"\s[?!]", text[:300])) \
+        or (len(words) > 1 and ordinary(words[1], lang) is True and ordinary(words[1], "en") is not True)
 
 
 def detect(text: str, default: str = "en") -> str:

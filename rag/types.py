@@ -12,6 +12,7 @@ from functools import cached_property
 
 PAGE_SEP = "\n\n"
 LINE_FURNITURE = 3  # the 7th value of a line box: a running header, footer or page number
+LINE_HEADER = 4  # a running header kept in the chunks' text (rag.parse.furniture.headers), never quoted
 _HEADING_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
 
 

@@ -212,3 +212,22 @@ def test_a_page_break_inside_a_sentence_is_no_chunk_boundary():
     sentences = [seg[a:b] for a, b in sentence_spans(seg)]
     assert any(s.startswith("Plusieurs volumes") and s.endswith("sera monté.") for s in sentences)
     assert "Et un autre encore ici." in sentences  # a page break after a full stop ends the paragraph
+
+
+def test_a_header_set_just_below_the_top_band_is_a_header_the_chunks_keep():
+    """GNU Octave sets "Chapter 5: Strings  85" 50–61 pt down a 792-pt page, past the top band's 59.4 pt: as the
+    page's first line with its middle in the band it is a header (never quoted, ``headers``), though not furniture
+    the chunks leave out (``find``); a listing's line under the header, repeated on every page, is neither."""
+    from rag.parse.furniture import find, headers
+
+    pages = []
+    for n in range(1, 7):
+        text = f"Chapter 5: Strings\n{84 + n}\n\\relative {{\nBody text of page {n}."
+        a, b, c = len("Chapter 5: Strings"), len(f"Chapter 5: Strings\n{84 + n}"), text.index("\\relative")
+        lines = [(0, a, 90.0, 49.9, 300.0, 60.8, 0), (a + 1, b, 500.0, 49.9, 522.0, 60.8, 0),
+                 (c, c + 11, 90.0, 54.0, 200.0, 64.0, 1),  # a listing's line just under the header, every page
+                 (c + 12, len(text), 90.0, 120.0, 500.0, 131.0, 0)]
+        pages.append((str(84 + n), n, text, lines, 792.0))
+    found = find(pages)
+    assert all(not f for f in found)
+    assert all(h == {0, 1} for h in headers(pages, found))

@@ -735,3 +735,16 @@ def test_a_papers_part_title_on_its_own_line_is_a_heading_but_a_sentences_last_w
     assert [u.kind for u in wrapped] == ["sentence"] and wrapped[0].text.endswith("consistent results.")
     parts = units(source("Every report has four parts:\n1. Background\n2. Methods\n3. Results\n4. Discussion"))
     assert [u.kind for u in parts] == ["sentence", "item", "item", "item", "item"]
+
+
+def test_a_running_header_the_chunk_keeps_is_never_quoted_and_a_sentence_goes_on_past_it():
+    """A header the chunk's text keeps (line kind 4, ``rag.parse.furniture.headers``) is a page break to the answer:
+    "… saves the figure in the" + "Chapter 15: Plotting 417" + "format its extension names." is one sentence."""
+    text = ("The print command saves the figure in the\n\n  \n\nChapter 15: Plotting 417\n\nformat that the "
+            "extension of its file name names, such as PDF or PNG.")
+    src = source(text)
+    head = text.index("Chapter")
+    src.layout = [ln if ln[0] != head else [ln[0], ln[1], 4, 0] for ln in src.layout]
+    us = units(src)
+    assert [u.kind for u in us] == ["sentence"] and "Chapter 15" not in us[0].text
+    assert us[0].text.endswith("such as PDF or PNG.")

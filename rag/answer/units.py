@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..chunking.zones import BOILERPLATE_LABEL, RECORD
-from ..context.layout import CODE, FURNITURE, TABLE
+from ..context.layout import CODE, TABLE, UNSHOWN
 from ..query.conclusions import concludes
 from ..query.overview import introduces
 from ..text.labels import BLOCK_LABEL, CREDIT, NAMED_STATEMENT, THANKS
@@ -89,15 +89,16 @@ def units(src: Source) -> list[Unit]:
         pos = b + 1
         k, _ = kinds.get(a, (0, 0))
         if not raw.strip():  # a page number the furniture pass blanked is still furniture: a page break
-            lines.append((a, b, "furniture" if k == FURNITURE else "blank"))
+            lines.append((a, b, "furniture" if k in UNSHOWN else "blank"))
             continue
         if glyphs_only(raw) and k != CODE:  # glyphs the PDF gives no characters for (not in a listing): settled below
             lines.append((a, b, "glyphs"))
             continue
         kind = ("code" if k == CODE else "table" if k == TABLE or raw.lstrip().startswith("|")
-                else "furniture" if k == FURNITURE else "text")
+                else "furniture" if k in UNSHOWN else "text")
         lines.append((a, b, kind))
     lines = _glyph_lines(text, lines)
+    blanked = _blanked(text, lines)
     out: list[Unit] = []
     titles = {_title(t) for t in src.hit.section.split(">") if t.strip()}
     i = 0
@@ -134,7 +135,7 @@ def units(src: Source) -> list[Unit]:
             k = j  # … or on past a page break (blank lines, a blanked page number), when its sentence goes on
             while k < len(lines) and lines[k][2] in ("blank", "furniture"):
                 k += 1
-            if j < k < len(lines) and lines[k][2] == "text" and page_break(text[lines[j - 1][1]:lines[k][0]]) \
+            if j < k < len(lines) and lines[k][2] == "text" and page_break(blanked[lines[j - 1][1]:lines[k][0]]) \
                     and runs_on(text[lines[j - 1][0]:lines[j - 1][1]], text[lines[k][0]:lines[k][1]]):
                 j = k
         first = " ".join(text[a:b].split())
@@ -149,7 +150,7 @@ def units(src: Source) -> list[Unit]:
             # at the end (two chunks joined where a section begins: "… a comma)" + "Run-On Sentences" + its
             # paragraph; an abstract's "… arboviral infection." + "Introduction")
             last = _unit(text, lines[j - 1][0], lines[j - 1][1], "heading")
-        out.extend(_prose(text, lines[i:j - 1] if last else lines[i:j], titles))
+        out.extend(_prose(blanked, lines[i:j - 1] if last else lines[i:j], titles))  # a kept header: a break
         if last:
             out.append(last)
         i = j
@@ -195,6 +196,18 @@ def part_title(line: str) -> bool:
     line = line.strip()
     return not ENDS.search(line) and not ITEM.match(line) and bool(introduces(line) or concludes(line)
                                                                     or PART.match(line))
+
+
+def _blanked(text: str, lines: list[tuple[int, int, str]]) -> str:
+    """``text`` with its furniture lines as spaces (a header the chunk's text keeps is a page break all the same)."""
+    spans = [(a, b) for a, b, kind in lines if kind == "furniture" and text[a:b].strip()]
+    if not spans:
+        return text
+    parts, pos = [], 0
+    for a, b in spans:
+        parts += [text[pos:a], " " * (b - a)]
+        pos = b
+    return "".join(parts) + text[pos:]
 
 
 def _title(text: str) -> str:

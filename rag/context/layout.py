@@ -10,6 +10,8 @@ from typing import Callable
 from ..types import Chunk, Page
 
 TEXT, CODE, TABLE, FURNITURE = 0, 1, 2, 3  # line kinds as the parser records them (``rag.parse.lines``)
+HEADER = 4  # a running header the chunks' text keeps (``rag.parse.furniture.headers``): shown and quoted as furniture
+UNSHOWN = (FURNITURE, HEADER)
 
 
 def source_layout(parts: list[tuple[int, Chunk]], page: Callable[[str, int], Page | None]) -> list[list]:
@@ -82,7 +84,7 @@ def structured_text(text: str, layout: list) -> str:
             pos += len(raw) + 1
             continue
         pos += len(raw) + 1
-        if kind == FURNITURE:
+        if kind in UNSHOWN:
             continue
         if code and raw.strip():
             out.append("```\n" + "\n".join(code) + "\n```")

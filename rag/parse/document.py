@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import BadDocumentError
-from ..types import LINE_FURNITURE, PAGE_SEP, Figure, Page, ParsedBook
+from ..types import LINE_FURNITURE, LINE_HEADER, PAGE_SEP, Figure, Page, ParsedBook
 from . import furniture, ocr, tables
 from .lines import page_text, text_blocks
 from .checks import UNMAPPED_SHARE, mupdf_messages, open_pdf, check_pdf_bytes, unmapped_share
@@ -29,10 +29,15 @@ TRIM_EVERY = 10  # freed memory handed back every so many pages (table finding f
 
 
 def _mark_furniture(pages: list[Page], heights: list[float]) -> list[Page]:
-    """Running headers, footers and page numbers get line kind LINE_FURNITURE (kept in the page text)."""
-    found = furniture.find([(p.label, p.number, p.text, p.lines, h) for p, h in zip(pages, heights)])
-    return [replace(p, lines=tuple((*ln[:6], LINE_FURNITURE) if i in f else ln for i, ln in enumerate(p.lines)))
-            if f else p for p, f in zip(pages, found)]
+    """Running headers, footers and page numbers get line kind LINE_FURNITURE (kept in the page text, left out of
+    the chunks' text); headers just below the top band LINE_HEADER (``furniture.headers``: in the chunks' text,
+    never in an answer)."""
+    boxes = [(p.label, p.number, p.text, p.lines, h) for p, h in zip(pages, heights)]
+    found = furniture.find(boxes)
+    low = furniture.headers(boxes, found)
+    return [replace(p, lines=tuple((*ln[:6], LINE_FURNITURE) if i in f else (*ln[:6], LINE_HEADER) if i in h
+                                   else ln for i, ln in enumerate(p.lines)))
+            if f or h else p for p, f, h in zip(pages, found, low)]
 
 
 

@@ -41,7 +41,7 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # Unicode) is a figure, and its glyphs leave the text; 20: an EPUB's list item outside any list is laid out as a
 # bulleted item, not run into its neighbours and the paragraph after them as one paragraph), so
 # adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 22
+CHUNKING_VERSION = 23
 
 
 class Settings(BaseSettings):

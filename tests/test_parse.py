@@ -486,7 +486,8 @@ def test_a_typesetters_hyphen_is_dropped_and_a_compounds_kept():
     compound keeps its hyphen (a capital, a digit, an acronym or an earlier hyphen after it: "Schwarz-Weiß",
     "78-79", "GC-FID", "built-in-docstrings"), a suspended hyphen keeps its line ("Emacs- or vi-style", not
     "Emacsor"), and a hyphen a URL was broken with goes."""
-    from rag.parse.lines import _hyphen_join, page_text as _page_text, text_blocks as _text_blocks
+    from rag.parse.joins import _hyphen_join
+    from rag.parse.lines import page_text as _page_text, text_blocks as _text_blocks
 
     doc = pymupdf.open()
     page = doc.new_page()

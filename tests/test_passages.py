@@ -735,6 +735,8 @@ def test_a_papers_part_title_on_its_own_line_is_a_heading_but_a_sentences_last_w
     assert [u.kind for u in wrapped] == ["sentence"] and wrapped[0].text.endswith("consistent results.")
     parts = units(source("Every report has four parts:\n1. Background\n2. Methods\n3. Results\n4. Discussion"))
     assert [u.kind for u in parts] == ["sentence", "item", "item", "item", "item"]
+    numbered = units(source("1. Introduction\n\nManagement of arthropod-borne viruses has become a global concern."))
+    assert [u.kind for u in numbered] == ["heading", "sentence"]  # a numbered part title alone is still a heading
 
 
 def test_a_running_header_the_chunk_keeps_is_never_quoted_and_a_sentence_goes_on_past_it():

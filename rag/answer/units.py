@@ -158,7 +158,7 @@ def units(src: Source) -> list[Unit]:
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
     for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
         if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished \
-                and (_title(u.text) in titles or part_title(u.text)
+                and (_title(u.text) in titles or introduces(u.text) or concludes(u.text) or PART.match(u.text)
                      or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"

@@ -750,3 +750,13 @@ def test_a_running_header_the_chunk_keeps_is_never_quoted_and_a_sentence_goes_on
     us = units(src)
     assert [u.kind for u in us] == ["sentence"] and "Chapter 15" not in us[0].text
     assert us[0].text.endswith("such as PDF or PNG.")
+
+
+def test_a_source_that_opens_by_closing_a_bracket_opens_with_the_rest_of_a_sentence():
+    """"PFU) and the essential oils (0.1×CC10 or 1×CC10)." is the end of "… a mixture of virus (1×10⁵" that the page
+    set in the block before: never quoted; the sentences after it are."""
+    us = units(source("PFU) and the essential oils (0.1×CC10 or 1×CC10). The infected cells without exposure to the "
+                      "essential oils were used as controls in every one of these assays."))
+    assert [u.kind for u in us] == ["fragment", "sentence"]
+    assert units(source("The oils (CC, PG and VZ) were tested on Vero cells in five independent runs."))[0].kind \
+        == "sentence"

@@ -29,6 +29,9 @@ ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
 # (45.11%)" where a page break cut the sentence too
 ENDS = re.compile(r"[.!?…][)\]»“”\"'’]*(?:\s*\[\d+\])?\s*$")
 MAX_CODE_LINES, MAX_TABLE_ROWS = 30, 16
+# a source that opens by closing a bracket it never opened ("PFU) and the essential oils …", where the page set the
+# superscript "(1×10⁵" at the end of the block before) opens with the rest of a sentence
+CLOSES_UNOPENED = re.compile(r"^[^()\[\]\n]{1,30}[)\]]")
 # a reference entry's head: one or more call forms and nothing else ("x = csvread (filename) x = csvread (filename,
 # dlm_opt1, . . .)", "[tok, rem] = strtok (str)", "str.split(sep=None, maxsplit=-1)"); the sentences after it say
 # what it does
@@ -163,8 +166,8 @@ def units(src: Source) -> list[Unit]:
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
     out = [v for u in out for v in _signatures(text, u)]
-    if src.cut_before and out and out[0].kind == "sentence" and out[0].text[:1].islower() \
-            and not text[:out[0].start].strip():
+    if out and out[0].kind == "sentence" and not text[:out[0].start].strip() \
+            and ((src.cut_before and out[0].text[:1].islower()) or CLOSES_UNOPENED.match(out[0].text)):
         out[0].kind = "fragment"  # the rest of a sentence that began before the source: never quoted, never led back to
     return out
 

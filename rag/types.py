@@ -38,6 +38,11 @@ class Page:
         """Boxes of the lines overlapping page-local chars [start, end)."""
         return [tuple(ln[2:6]) for ln in self.lines if ln[0] < end and ln[1] > start]
 
+    def text_boxes(self, start: int, end: int) -> list[tuple[float, float, float, float]]:
+        """``boxes`` without running headers, footers and page numbers: what a highlight of a passage covers."""
+        return [tuple(ln[2:6]) for ln in self.lines if ln[0] < end and ln[1] > start
+                and (len(ln) < 7 or ln[6] not in (LINE_FURNITURE, LINE_HEADER))]
+
     @property
     def furniture(self) -> list[tuple[int, int]]:
         """Page-local spans of running headers, footers and page numbers (line kind ``LINE_FURNITURE``)."""

@@ -231,3 +231,14 @@ def test_a_header_set_just_below_the_top_band_is_a_header_the_chunks_keep():
     found = find(pages)
     assert all(not f for f in found)
     assert all(h == {0, 1} for h in headers(pages, found))
+
+
+def test_a_highlight_leaves_out_running_headers_footers_and_page_numbers():
+    from rag.types import Page
+
+    text = "Chapter 15: Plotting\n417\nThe print command saves the figure."
+    lines = ((0, 20, 90.0, 50.0, 190.0, 61.0, 4), (21, 24, 505.0, 50.0, 522.0, 61.0, 3),
+             (25, len(text), 90.0, 100.0, 400.0, 111.0, 0))
+    page = Page(number=1, label="417", text=text, offset=0, lines=lines)
+    assert len(page.boxes(0, len(text))) == 3
+    assert page.text_boxes(0, len(text)) == [(90.0, 100.0, 400.0, 111.0)]

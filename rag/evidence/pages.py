@@ -210,8 +210,8 @@ class CitationPages:
         try:
             out.image = self._reader_image(pdf, pg, spans, quoted, rects, book.id)
             # the view opens on the answer's quote when the page has one, else on the cited passage or figure
-            boxes = [b for a, z in quoted for b in pg.boxes(a, z)] or \
-                [b for a, z in spans if z > a for b in pg.boxes(a, z)] + list(rects)
+            boxes = [b for a, z in quoted for b in pg.text_boxes(a, z)] or \
+                [b for a, z in spans if z > a for b in pg.text_boxes(a, z)] + list(rects)
             width, height = png_size(out.image)
             if boxes and width and height:
                 out.focus = (min(1.0, max(0.0, min(b[0] for b in boxes) * READER_ZOOM / width)),

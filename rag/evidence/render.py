@@ -67,8 +67,8 @@ def render_page(pdf: Path, page: Page, spans: list[tuple[int, int]], quotes: lis
     doc = pymupdf.open(pdf)
     try:
         p = doc[page.number - 1]
-        boxes = [(b, CHUNK_COLOUR) for s, e in spans for b in page.boxes(s, e)]
-        boxes += [(b, QUOTE_COLOUR) for s, e in quotes for b in page.boxes(s, e)]
+        boxes = [(b, CHUNK_COLOUR) for s, e in spans for b in page.text_boxes(s, e)]
+        boxes += [(b, QUOTE_COLOUR) for s, e in quotes for b in page.text_boxes(s, e)]
         for box, colour in boxes:
             p.draw_rect(pymupdf.Rect(box) + (-1, -1, 1, 1), color=None, fill=colour, fill_opacity=0.35, overlay=True)
         for r in rects:

@@ -760,3 +760,11 @@ def test_a_source_that_opens_by_closing_a_bracket_opens_with_the_rest_of_a_sente
     assert [u.kind for u in us] == ["fragment", "sentence"]
     assert units(source("The oils (CC, PG and VZ) were tested on Vero cells in five independent runs."))[0].kind \
         == "sentence"
+
+
+def test_a_numbered_heading_alone_in_its_paragraph_is_a_heading_though_its_words_differ_from_the_section_path():
+    """"10.8 The unwind protect Statement" (the section path says "unwind_protect") over its first paragraph is never
+    quoted as the first words of an answer."""
+    us = units(source("10.8 The unwind protect Statement\n\nOctave supports a limited form of exception handling "
+                      "modeled after the unwind-protect form of Lisp."))
+    assert [u.kind for u in us] == ["heading", "sentence"]

@@ -162,7 +162,7 @@ def units(src: Source) -> list[Unit]:
     for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
         if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished \
                 and (_title(u.text) in titles or introduces(u.text) or concludes(u.text) or PART.match(u.text)
-                     or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
+                     or _numbered_heading(u.text) or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"
     out = [v for u in out for v in _signatures(text, u)]

@@ -11,8 +11,11 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
 PAGE_SEP = "\n\n"
-LINE_FURNITURE = 3  # the 7th value of a line box: a running header, footer or page number
-LINE_HEADER = 4  # a running header kept in the chunks' text (rag.parse.furniture.headers), never quoted
+# a line box's 7th value, its kind: text, code (monospaced), a table's cell, a running header, footer or page number
+# (left out of the chunks' text), a running header the chunks' text keeps (rag.parse.furniture.headers); the last
+# two are never quoted, shown in an answer's context or highlighted (UNSHOWN)
+LINE_TEXT, LINE_CODE, LINE_TABLE, LINE_FURNITURE, LINE_HEADER = 0, 1, 2, 3, 4
+UNSHOWN = (LINE_FURNITURE, LINE_HEADER)
 _HEADING_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
 
 
@@ -41,7 +44,7 @@ class Page:
     def text_boxes(self, start: int, end: int) -> list[tuple[float, float, float, float]]:
         """``boxes`` without running headers, footers and page numbers: what a highlight of a passage covers."""
         return [tuple(ln[2:6]) for ln in self.lines if ln[0] < end and ln[1] > start
-                and (len(ln) < 7 or ln[6] not in (LINE_FURNITURE, LINE_HEADER))]
+                and (len(ln) < 7 or ln[6] not in UNSHOWN)]
 
     @property
     def furniture(self) -> list[tuple[int, int]]:

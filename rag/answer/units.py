@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..chunking.zones import BOILERPLATE_LABEL, RECORD
-from ..context.layout import CODE, TABLE, UNSHOWN
+from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, UNSHOWN
 from ..query.conclusions import concludes
 from ..query.overview import introduces
 from ..text.labels import BLOCK_LABEL, CREDIT, NAMED_STATEMENT, THANKS

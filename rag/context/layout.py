@@ -9,9 +9,7 @@ from typing import Callable
 
 from ..types import Chunk, Page
 
-TEXT, CODE, TABLE, FURNITURE = 0, 1, 2, 3  # line kinds as the parser records them (``rag.parse.lines``)
-HEADER = 4  # a running header the chunks' text keeps (``rag.parse.furniture.headers``): shown and quoted as furniture
-UNSHOWN = (FURNITURE, HEADER)
+from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, LINE_TEXT as TEXT, UNSHOWN  # noqa: F401 - kinds
 
 
 def source_layout(parts: list[tuple[int, Chunk]], page: Callable[[str, int], Page | None]) -> list[list]:

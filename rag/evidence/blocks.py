@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..text.sentences import glyphs_inside, glyphs_only
 
-TEXT, CODE, TABLE, FURNITURE, HEADER = 0, 1, 2, 3, 4  # line kinds (rag.parse.lines; Source.layout)
+from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, LINE_TEXT as TEXT, UNSHOWN  # line kinds (Source.layout)
 
 # a list item: a bullet, "1." / "1)" / "(1)", "a)" / "(a)" — then text
 ITEM = re.compile(r"^\s*(?:[•●▪◦‣·∙■□➢►\-–*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][)])\s+\S")
@@ -172,7 +172,7 @@ def source_blocks(text: str, layout: list | tuple = ()) -> list[Block]:
 
     lines = _kinds(text, layout)
     for i, (raw, k, indent) in enumerate(lines):
-        if k in (FURNITURE, HEADER):
+        if k in UNSHOWN:
             continue
         if k != CODE and glyphs_only(raw) and not glyphs_inside(
                 next((r for r, kk, _ in reversed(lines[:i]) if kk == TEXT and r.strip() and not glyphs_only(r)), ""),

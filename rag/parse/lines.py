@@ -9,11 +9,10 @@ import re
 from collections import Counter
 import unicodedata
 
-from ..types import PAGE_SEP
+from ..types import LINE_CODE, LINE_TABLE, LINE_TEXT, PAGE_SEP
 from . import columns
 from .joins import MONO_FONT, dehyphenate, join_code_wraps, join_hyphen_breaks, justified_runs
 
-LINE_TEXT, LINE_CODE, LINE_TABLE = 0, 1, 2  # the 7th value of a line box (3: furniture, 4: a kept header; furniture.py)
 
 
 _SUPERSCRIPT = str.maketrans("0123456789+-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")

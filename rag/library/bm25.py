@@ -151,13 +151,13 @@ class LibraryBM25:
         return {bid: idx.languages.get(bid, "en") for bid, idx in self.books.items()}
 
     def subject_books(self, query: str, book_ids: list[str] | None = None, share: float = 0.1,
-                      ratio: float = 5.0, least: int = 10) -> list[str]:
+                      ratio: float = 5.0, least: int = 10, names: set[str] | None = None) -> list[str]:
         """The books a question's named subject is the subject of: for a name in the question (a word written with
         a capital inside the sentence: "Python", "LaTeX", "Octave"), the searched books whose chunks mention it in
         at least ``share`` of their chunks (and ``least`` chunks) and ``ratio`` times as often as the book that
         mentions it least. [] when no name picks out some books but not others (then every book is searched as
-        asked)."""
-        names = question_names(query)
+        asked). ``names``: the names to weigh (default: every name in the question)."""
+        names = question_names(query) if names is None else names
         searched = [b for b in (book_ids or list(self.books)) if b in self.books]
         if not names or len(searched) < 2:
             return []

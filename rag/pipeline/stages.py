@@ -14,6 +14,7 @@ from typing import Any, Callable, Protocol
 from ..answer import AnswerBackend
 from ..chunking.zones import ZONES
 from ..query.followup import continues_chat, is_follow_up
+from ..query.subjects import program_names, titled_books
 from ..settings import Settings
 from ..types import Book, FigureHit, Hit, Source
 
@@ -118,7 +119,10 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
         r.continued = bool(chat) and len(chat) < len(r.books)
         r.books = chat or r.books
     elif not r.book_ids and r.settings.prefer_subject_books:  # "a Python function" → the books about Python
-        about = set(p.bm25_for(r)().subject_books(r.query, r.ids))
+        about = set(titled_books(r.query, {b.id: b.title for b in r.books}))  # "in Octave" → "GNU Octave"
+        if not about:  # else the books that mention a name that is no everyday word or format often ("LaTeX")
+            lib = p.bm25_for(r)()
+            about = set(lib.subject_books(r.query, r.ids, names=program_names(r.query, set(lib.languages.values()))))
         r.books = [b for b in r.books if b.id in about] or r.books
 
 

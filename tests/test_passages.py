@@ -4,6 +4,7 @@ from rag.answer.extractive import ExtractiveBackend
 from rag.answer.passages import grow
 from rag.answer.units import units
 from rag.answer.quotecheck import check_quotes
+from rag.settings import ExtractiveTuning
 from rag.types import Chunk, Source
 from tests.helpers import FlatEmbed
 
@@ -768,3 +769,31 @@ def test_a_numbered_heading_alone_in_its_paragraph_is_a_heading_though_its_words
     us = units(source("10.8 The unwind protect Statement\n\nOctave supports a limited form of exception handling "
                       "modeled after the unwind-protect form of Lisp."))
     assert [u.kind for u in us] == ["heading", "sentence"]
+
+
+def test_a_path_the_question_writes_out_brings_the_sentence_that_holds_it():
+    # the other sentence shares more of the question's words; the path is what only the answer has
+    other = source("To add a file to the live system's documentation tree, list it in the manual. "
+                   "The documentation of each file lists its owner.", n=1)
+    answer = source("Chroot local includes add or replace files. For example, to put /var/www/index.html into "
+                    "the image, copy it to config/includes.chroot/var/www/index.html before the build.", n=2)
+    question = "How do I add the file /var/www/index.html to the live system?"
+    text = ExtractiveBackend(FlatEmbed()).answer(question, [other, answer])
+    assert text.split("\n\n")[0].endswith("[2]")  # the passage that holds the path comes first
+    plain = ExtractiveBackend(FlatEmbed(), tuning=ExtractiveTuning(verbatim_bonus=0.0))
+    without = plain.answer(question, [other, answer])
+    assert without.split("\n\n")[0].endswith("[1]")  # (the case is one the bonus decides)
+
+
+def test_a_german_questions_words_count_in_an_english_passage_by_their_translations():
+    from rag.answer.extractive import translated
+    from rag.text.glossary import dictionary
+    from rag.text.terms import key_terms, stem
+
+    question = "Wie lege ich eine eigene Datei fest?"
+    members = translated(question, {stem(w) for w in key_terms(question)})
+    assert members[stem("fest")] >= {stem("fest")}  # every term counts as itself
+    if dictionary("de", "en") is None:  # Debian's dict-freedict-deu-eng (scripts/test.sh installs it)
+        return
+    assert stem("file") in members[stem("datei")]
+    assert translated("How do I add a file?", {"add", "file"}) == {"add": {"add"}, "file": {"file"}}

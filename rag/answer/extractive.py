@@ -22,6 +22,7 @@ from ..query.definitions import definition_pattern
 from ..query.kinds import asks_example
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
+from ..text.glossary import bridges
 from ..text.labels import NAMED_STATEMENT
 from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
@@ -61,6 +62,23 @@ SUPERLATIVE = re.compile(
 # set phrases with a superlative's word that rank nothing ("To the best of our knowledge, …", "at least once")
 _IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the )?(?:least|most|best)|"
                      r"for the most part|nach bestem wissen|au moins|tout au plus)\b", re.I)
+
+
+# what a question writes out as the book does: a path or file name ("/var/www/index.html", "config/includes.chroot",
+# ".octaverc"), an option ("--apt-http-proxy"), an identifier with an underscore or "::" ("LB_ISO_VOLUME")
+_VERBATIM = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*[\w]|[~/.]?\w+(?:[./:~]+\w+|_\w+)+/?|[~.]\w{2,})")
+
+
+def translated(question: str, terms: set[str]) -> dict[str, set[str]]:
+    """Each of the question's stemmed ``terms`` → the stems that count as it in a sentence: itself and, for a German or
+    French question, its dictionary translations into English (``text.glossary.bridges``): "Datei" is found in an
+    English passage as "file" (a German edition that left a chapter in English, an English book asked in German)."""
+    members = {t: {t} for t in terms}
+    for word, found in bridges(question, ("en",)).get("en", {}).items():
+        key = stem(word.lower())
+        if key in members:
+            members[key] |= {stem(w) for tr in found for w in key_terms(tr)}
+    return members
 
 
 def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:
@@ -126,6 +144,7 @@ class ExtractiveBackend:
         (``cands``: (sentence, source n, lies in the matching chunk)); the rest are not scored."""
         t = self.t
         terms = {stem(w) for w in key_terms(_IDIOMS.sub(" ", question))}  # "at least" is no term, there or here
+        members = translated(question, terms)
         define = definition_pattern(question)
         want = wants(question)  # "In what year …?", "Who founded …?": the sentence that says it, of its subject
         ranks = bool(SUPERLATIVE.search(_IDIOMS.sub(" ", question)))
@@ -133,6 +152,7 @@ class ExtractiveBackend:
         rank = {s.n: i for i, s in enumerate(sources)}
         numbers = set(re.findall(r"\d+", question))
         numbered = {s.n for s in sources if numbers and numbers <= set(re.findall(r"\d+", s.text))}
+        verbatim = {v.lower() for v in _VERBATIM.findall(question) if len(v) >= 5 and not re.fullmatch(r"[\d.:]+", v)}
         prior: list[tuple[int, float]] = []  # what a sentence scores besides its similarity
         for i, (sent, n, in_hit) in enumerate(cands):
             cap = caption_key(sent)  # once per sentence: this loop runs over every candidate of every question
@@ -141,7 +161,7 @@ class ExtractiveBackend:
                 continue  # a question about that figure (a theorem's label: the question names the theorem)
             plain = _IDIOMS.sub(" ", sent)  # "to the best of our knowledge" says nothing of what is best
             words = {stem(w) for w in key_terms(plain)}
-            overlap = len(terms & words) / len(terms) if terms else 0.0
+            overlap = sum(1 for m in members.values() if m & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0
             if want and holds(want, sent, question):
                 boost += t.wants_bonus
@@ -157,6 +177,8 @@ class ExtractiveBackend:
             if numbered:
                 own = set(re.findall(r"\d+", sent))
                 boost += t.number_bonus if n in numbered else -t.number_bonus if own and not own & numbers else 0.0
+            if verbatim and any(v in sent.lower() for v in verbatim):
+                boost += t.verbatim_bonus
             if POINTER.match(sent):
                 boost -= t.pointer_penalty
             if "?" in sent or EXERCISE.match(sent):  # also "… page 36? Be specific." (a short sentence joined on)

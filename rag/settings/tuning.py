@@ -35,6 +35,10 @@ class ExtractiveTuning(_Group):
                                                 "besten', 'le plus …') when the question asks which is best.")
     number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "
                                                   "same as a penalty for a sentence naming only other numbers).")
+    verbatim_bonus: float = Field(0.15, description="Bonus of a sentence holding a path, file name, option or "
+                                                    "identifier the question writes out ('/var/www/index.html', "
+                                                    "'--apt-http-proxy', 'LB_ISO_VOLUME'): a translation keeps it "
+                                                    "as it is, and few sentences hold it by chance.")
     keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left "
                                                "out.")
     shortlist: int = Field(48, description="Candidate sentences embedded per question (by their score without cosine).")

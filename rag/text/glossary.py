@@ -254,3 +254,32 @@ def translate(words: list[str], source: str, target: str, per_word: int = 6,
         if found:
             out[w] = found
     return out
+
+
+_LETTERS = re.compile(r"[^\W\d_]+", re.U)
+
+
+@functools.lru_cache(maxsize=256)
+def bridges(query: str, targets: tuple[str, ...], per_word: int = 6,
+            folder: str = "") -> dict[str, dict[str, tuple[str, ...]]]:
+    """Book language → {content word of the question → its translations}, for each of ``targets`` (the searched
+    books' languages) that is not the question's own language and has an installed dictionary. {} otherwise."""
+    from .languages import detect, surely, tokenize
+    from .query_terms import function_words
+
+    source = detect(query)
+    if not surely(query, source):  # a few words a language is not sure of ("man page mount options") stay as they are
+        return {}
+    where = folder or str(DICT_DIR)
+    others = [t for t in dict.fromkeys(targets) if t != source and dictionary(source, t, where) is not None]
+    if not others:  # the books are in the question's language, or no dictionary bridges the two
+        return {}
+    frame = function_words(source)
+    found_words = [w for w in dict.fromkeys(_LETTERS.findall(query)) if len(w) > 2 and w.lower() not in frame]
+    words = [w for w, toks in zip(found_words, tokenize(found_words, source)) if toks and toks[0] not in frame]
+    out = {}
+    for target in others:
+        found = translate(words, source, target, per_word, where)
+        if found:
+            out[target] = found
+    return out

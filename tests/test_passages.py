@@ -797,3 +797,14 @@ def test_a_german_questions_words_count_in_an_english_passage_by_their_translati
         return
     assert stem("file") in members[stem("datei")]
     assert translated("How do I add a file?", {"add", "file"}) == {"add": {"add"}, "file": {"file"}}
+
+
+def test_a_german_question_meets_its_words_inflected_as_the_book_inflects_them():
+    from rag.answer.extractive import stemmer_language, stems
+
+    question = "Wie deinstalliere ich TeX Live komplett?"
+    lang = stemmer_language(question)
+    assert lang == "de"
+    assert stems(question, lang) & stems("Um TeX Live zu deinstallieren, führen Sie tlmgr uninstall aus.", lang) \
+        >= stems("deinstalliere", lang)  # "deinstalliere" meets "deinstallieren"
+    assert stemmer_language("How do I uninstall it?") == "en"

@@ -23,6 +23,7 @@ from ..query.kinds import asks_example
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
 from ..text.glossary import bridges
+from ..text.languages import STEMMERS, detect
 from ..text.labels import NAMED_STATEMENT
 from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
@@ -69,13 +70,29 @@ _IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the 
 _VERBATIM = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*[\w]|[~/.]?\w+(?:[./:~]+\w+|_\w+)+/?|[~.]\w{2,})")
 
 
-def translated(question: str, terms: set[str]) -> dict[str, set[str]]:
-    """Each of the question's stemmed ``terms`` → the stems that count as it in a sentence: itself and, for a German or
-    French question, its dictionary translations into English (``text.glossary.bridges``): "Datei" is found in an
-    English passage as "file" (a German edition that left a chapter in English, an English book asked in German)."""
+def stemmer_language(question: str) -> str:
+    """The language whose stemmer matches the question's words with a sentence's: the question's own where Snowball
+    has one ("deinstalliere" meets "deinstallieren" in German), else English's."""
+    lang = detect(question)
+    return lang if lang in STEMMERS else "en"
+
+
+def stems(text: str, lang: str) -> set[str]:
+    """The stems of ``text``'s key terms in ``lang``, and in English too (a German or French question meets an English
+    passage by its words' translations)."""
+    words = key_terms(text)
+    out = {stem(w, lang) for w in words}
+    return out | {stem(w) for w in words} if lang != "en" else out
+
+
+def translated(question: str, terms: set[str], lang: str = "en") -> dict[str, set[str]]:
+    """Each of the question's ``terms`` (stemmed in ``lang``) → the stems that count as it in a sentence: itself and,
+    for a German or French question, its dictionary translations into English (``text.glossary.bridges``): "Datei" is
+    found in an English passage as "file" (a German edition that left a chapter in English, an English book asked in
+    German)."""
     members = {t: {t} for t in terms}
     for word, found in bridges(question, ("en",)).get("en", {}).items():
-        key = stem(word.lower())
+        key = stem(word.lower(), lang)
         if key in members:
             members[key] |= {stem(w) for tr in found for w in key_terms(tr)}
     return members
@@ -143,8 +160,9 @@ class ExtractiveBackend:
         """Candidate index → score, for the best ``shortlist`` candidates by their score without cosine
         (``cands``: (sentence, source n, lies in the matching chunk)); the rest are not scored."""
         t = self.t
-        terms = {stem(w) for w in key_terms(_IDIOMS.sub(" ", question))}  # "at least" is no term, there or here
-        members = translated(question, terms)
+        lang = stemmer_language(question)
+        terms = {stem(w, lang) for w in key_terms(_IDIOMS.sub(" ", question))}  # "at least" is no term, there or here
+        members = translated(question, terms, lang)
         define = definition_pattern(question)
         want = wants(question)  # "In what year …?", "Who founded …?": the sentence that says it, of its subject
         ranks = bool(SUPERLATIVE.search(_IDIOMS.sub(" ", question)))
@@ -160,7 +178,7 @@ class ExtractiveBackend:
                 # caption answers only
                 continue  # a question about that figure (a theorem's label: the question names the theorem)
             plain = _IDIOMS.sub(" ", sent)  # "to the best of our knowledge" says nothing of what is best
-            words = {stem(w) for w in key_terms(plain)}
+            words = stems(plain, lang)
             overlap = sum(1 for m in members.values() if m & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0
             if want and holds(want, sent, question):
@@ -294,7 +312,8 @@ class ExtractiveBackend:
         best = scores[order[0]]
         floor = best * t.keep_share if best > 0 else float("-inf")
         unit_score = {where[i]: sc for i, sc in scores.items()}
-        terms = {stem(w) for w in key_terms(question)}
+        lang = stemmer_language(question)
+        terms = {stem(w, lang) for w in key_terms(question)}
         chosen: list[Passage] = []
         covered: set[str] = set()
         said: set[str] = set()  # the stems of the content words already quoted
@@ -321,7 +340,7 @@ class ExtractiveBackend:
                         self.n if not chosen else 2, further_listing=not chosen)
             if example and b + 1 < len(us[n]) and us[n][b + 1].kind in ("code", "table"):
                 b += 1  # "Show me an example.": the listing the passage stops before is the example
-            text_terms = {stem(w) for u in us[n][a:b + 1] for w in key_terms(u.text)}
+            text_terms = stems(" ".join(u.text for u in us[n][a:b + 1]), lang)
             if chosen and not (terms & text_terms) - covered and len(text_terms - said) < t.new_words:
                 continue  # adds nothing the answer lacks
             texts = [" ".join(u.text.split()) for u in us[n][a:b + 1]]

@@ -24,16 +24,19 @@ def key_terms(text: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """"tuples" → "tupl", "writing" → "write" (Snowball's English stemmer, PyStemmer)."""
-    return _stemmer().stemWord(word)
+def stem(word: str, lang: str = "en") -> str:
+    """"tuples" → "tupl", "writing" → "write" (Snowball's English stemmer, PyStemmer); with ``lang`` that language's
+    Snowball stemmer ("deinstalliere" and "deinstallieren" → "deinstalli" in German), English where it has none."""
+    return _stemmer(lang).stemWord(word)
 
 
-@functools.lru_cache(maxsize=1)
-def _stemmer():
+@functools.lru_cache(maxsize=16)
+def _stemmer(lang: str = "en"):
     import Stemmer
 
-    return Stemmer.Stemmer("english")
+    from .languages import STEMMERS
+
+    return Stemmer.Stemmer(STEMMERS.get(lang, "english"))
 
 
 CAPTION_WORD = re.compile(r"^(?:fig|figs|figure|figures|table|tables|abb|abbildung|abbildungen|tabelle|tabellen|"

@@ -805,6 +805,7 @@ def test_a_german_question_meets_its_words_inflected_as_the_book_inflects_them()
     question = "Wie deinstalliere ich TeX Live komplett?"
     lang = stemmer_language(question)
     assert lang == "de"
-    assert stems(question, lang) & stems("Um TeX Live zu deinstallieren, führen Sie tlmgr uninstall aus.", lang) \
-        >= stems("deinstalliere", lang)  # "deinstalliere" meets "deinstallieren"
+    sentence = stems("Um TeX Live zu deinstallieren, führen Sie tlmgr uninstall aus.", lang)
+    assert "deinstalli" in stems(question, lang) & sentence  # "deinstalliere" meets "deinstallieren" (German stems)
+    assert not stems("deinstalliere", "en") & stems("deinstallieren", "en")  # English stems would not meet
     assert stemmer_language("How do I uninstall it?") == "en"

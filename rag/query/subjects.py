@@ -12,8 +12,9 @@ import re
 
 from ..text.terms import names
 
-# languages that write every noun with a capital: a capitalised everyday word ("Handbuch", "Anleitung", "Datei") names
-# no book there (the same list as ``rag.retrieve.answerability.NOUNS_CAPITALISED``)
+# languages that write every noun with a capital: there a capitalised word is a name only when it is no everyday word
+# ("Docker", "GNOME", "QEMU" are; "Container", "Image", "Paket", "Handbuch" are not; here and in the answerability
+# features, ``rag.retrieve.answerability``)
 NOUNS_CAPITALISED = frozenset({"de"})
 
 

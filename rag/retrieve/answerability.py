@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..query.subjects import NOUNS_CAPITALISED
 from ..text.terms import names as question_names
 
 FEATURES = ("top_sim", "top3_sim", "coverage", "best_coverage", "unknown", "agreement")
@@ -54,9 +55,6 @@ def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids
     return weights, members
 
 
-# languages that write every noun with a capital: there a capitalised word is a name only when it is no everyday word
-# ("Docker", "GNOME", "QEMU" are; "Container", "Image", "Paket" are not)
-NOUNS_CAPITALISED = frozenset({"de"})
 
 
 def _name_terms(query: str, bm25, book_id: str) -> set[str]:

@@ -809,3 +809,20 @@ def test_a_german_question_meets_its_words_inflected_as_the_book_inflects_them()
     assert "deinstalli" in stems(question, lang) & sentence  # "deinstalliere" meets "deinstallieren" (German stems)
     assert not stems("deinstalliere", "en") & stems("deinstallieren", "en")  # English stems would not meet
     assert stemmer_language("How do I uninstall it?") == "en"
+
+
+def test_a_papers_own_reference_numbers_are_never_read_as_the_answers_citations():
+    # tour 30: "… Australia [3], [4] … Fiji [5, 6]." showed chips for sources 3–6 and opened the paper's cover page
+    from rag.answer.quotecheck import check_quotes, unmark
+    from rag.evidence.blocks import cite_segments
+    from rag.evidence.pages import quoted_sentences
+
+    text = ("Ross River virus is endemic to Australia and Papua New Guinea [3], [4]. It spread to Fiji in 1979 "
+            "[5, 6] and caused an epidemic there.")
+    sources = [source(text, n=1)] + [source(f"Unrelated source {k} text about other things.", n=k) for k in range(2, 7)]
+    answer = ExtractiveBackend(FlatEmbed()).answer("Where is Ross River virus endemic?", sources)
+    cites = [n for kind, n in cite_segments(answer, {1, 2, 3, 4, 5, 6}) if kind == "cite"]
+    assert cites == [1]  # only the answer's own citation is one
+    assert "[3], [4]" in unmark(answer)  # the book's brackets are shown as the book has them
+    assert all(c.ok and c.n == 1 for c in check_quotes(answer, sources))
+    assert any("[3], [4]" in q for q in quoted_sentences(answer, sources[0]))  # the reader finds the quote

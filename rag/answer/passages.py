@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..text.labels import ABOUT_LISTING, PROMPT, PROOF
 from ..text.captions import caption_key
 from ..types import heading_number
+from .quotecheck import mark_book_brackets
 from .units import ENTRY, HEADING_WORDS, ITEM, SIGNATURE, Unit
 
 MAX_ITEMS, MAX_WORDS = 12, 160  # a passage quotes at most so many list items and grows up to so many words
@@ -58,7 +59,8 @@ class Passage:
         return sum(len(u.text.split()) for u in self.units if u.prose)
 
     def render(self) -> str:
-        """Prose runs end with their citation [n]; code and tables follow as fenced blocks (```, ```table)."""
+        """Prose runs end with their citation [n] (the book's own "[3]" marked as the book's); code and tables follow
+        as fenced blocks (```, ```table)."""
         out, run = [], []
         for u in self.units:
             if u.kind in ("heading", "boilerplate"):  # never quoted (a passage does not run into the next section)
@@ -67,11 +69,11 @@ class Passage:
                 run.append(u.text)
                 continue
             if run:
-                out.append(_join(run) + f" [{self.n}]")
+                out.append(mark_book_brackets(_join(run)) + f" [{self.n}]")
                 run = []
             out.append(f"```{'table' if u.kind == 'table' else ''}\n{u.text}\n```")
         if run:
-            out.append(_join(run) + f" [{self.n}]")
+            out.append(mark_book_brackets(_join(run)) + f" [{self.n}]")
         return "\n".join(out)
 
 

@@ -12,6 +12,22 @@ import re
 from ..types import QuoteCheck, Source
 from ..text.terms import key_terms, stem
 
+# A quoted book's own bracketed numbers (a paper's references "[3]", "[5, 6]") are marked with an invisible word joiner
+# after the bracket (``mark_book_brackets``), so that nothing reads them as the answer's citations (the reader's
+# citation chips, ``rag.evidence.blocks.cite_segments``); the quote check and the reader take the mark out again.
+BOOK_MARK = "\u2060"
+_BOOK_BRACKET = re.compile(r"\[(?=\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\])")
+
+
+def mark_book_brackets(text: str) -> str:
+    """``text`` (quoted from a book) with each bracketed number marked as the book's ("[3]" → "[⁠3]": looks the same)."""
+    return _BOOK_BRACKET.sub("[" + BOOK_MARK, text)
+
+
+def unmark(text: str) -> str:
+    return text.replace(BOOK_MARK, "")
+
+
 # a cited sentence may hold brackets that are no citation ("∀x, y ∈ ∂P : [x, y] ⊆ P", "a[i]")
 CITED = re.compile(r"((?:[^\[\]]|\[(?!\d+\])[^\[\]]*\])*?)((?:\s*\[\d+\])+)")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
@@ -19,7 +35,7 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 def normalise(text: str) -> str:
     t = (
-        text.replace("’", "'")
+        unmark(text).replace("’", "'")
         .replace("‘", "'")
         .replace("“", '"')
         .replace("”", '"')
@@ -45,8 +61,9 @@ def attributed(text: str, book_texts: list[str] = ()) -> list[tuple[str, list[in
     """(sentence, [n, ...]) for each citation group in ``text``: the sentence right before it.
     A bracket that the quoted book itself has there ("… Fiji [32].", "a = [1]", a court decision's
     paragraph number "[11] Đối với …") is the book's text, not a citation: it is recognised by
-    occurring, with the words before or after it, in ``book_texts`` (normalised). Fenced blocks (a code listing
-    or table an answer quotes after a cited sentence) hold no citations: their brackets are code."""
+    occurring, with the words before or after it, in ``book_texts`` (normalised), or by its mark
+    (``mark_book_brackets``). Fenced blocks (a code listing or table an answer quotes after a cited sentence) hold no
+    citations: their brackets are code."""
     text = without_fences(text)
     out: list[tuple[str, list[int]]] = []
     carry = ""
@@ -68,7 +85,7 @@ def attributed(text: str, book_texts: list[str] = ()) -> list[tuple[str, list[in
                 out[-1][1].extend(nums)
             continue
         sentence = SENTENCE_END.split(before)[-1].strip(" \t\n-–—:;,")
-        out.append((sentence, nums))
+        out.append((unmark(sentence), nums))
     return out
 
 

@@ -37,18 +37,18 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     sentences of the same passage before it (a passage answer cites once, at its end) that the source holds."""
     import re
 
-    from ..answer.quotecheck import SENTENCE_END, attributed, normalise, without_fences
+    from ..answer.quotecheck import SENTENCE_END, attributed, mark_book_brackets, normalise, unmark, without_fences
 
     book = normalise(source.text)
-    text = without_fences(answer_text)
+    text = without_fences(answer_text)  # the book's own "[3]" still marked: no citation
     out: list[str] = []
     for sent, ns in attributed(answer_text, [book]):
         if source.n not in ns:
             continue
-        at = text.find(sent)
+        at = text.find(mark_book_brackets(sent))
         cites = [m.end() for m in re.finditer(r"\[\d+\]", text[:max(at, 0)])]  # the citation before it (not
         start = max(cites[-1] if cites else -1, text.rfind("\n\n", 0, at) + 1) if at > 0 else 0  # a bracket of maths)
-        before = [x.strip() for x in SENTENCE_END.split(text[start:at]) if x.strip()] if at > 0 else []
+        before = [unmark(x).strip() for x in SENTENCE_END.split(text[start:at]) if x.strip()] if at > 0 else []
         for i, x in enumerate([*before, sent]):
             x = re.sub(r"^[\s\-–—*•]+", "", x)
             if x and x not in out and (i == len(before) or (normalise(x) in book and len(x.split()) >= 3)):

@@ -151,6 +151,8 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     ("Was ist ein topologischer Raum?", False), ("Wie installiere ich Pakete mit apt?", False),
     ("Gibt es Hooks?", False), ("Was ist das Tensorprodukt?", False), ("Comment faut-il installer GRUB ?", False),
     ("Comment ajouter un paquet à mon image live ?", False),
+    ("Tu peux me montrer un exemple ?", True), ("Kannst du mir ein Beispiel geben?", True),  # tour 30
+    ("Pouvez-vous expliquer la persistance ?", False),
 ])
 def test_which_questions_lean_on_the_last_turn(question, follow_up):
     from rag.query.followup import is_follow_up

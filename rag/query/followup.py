@@ -14,9 +14,11 @@ FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|
 # "And tuples?", "What about lists?", "Und Kompaktheit?", "Et les paquets ?", "Còn án lệ 43?"
 LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|et|mais|ou|"
                       r"qu['’]en est-il|và|còn)\b", re.I)
-# asking words of German and French that are no subject ("Zeig mir …", "Montre-moi …", "Erkläre das genauer")
-_ASKING = frozenset("zeig zeige zeigen gib gibt erkläre erklär erklären nenne bitte montre montrez donne donnez "
-                    "explique expliquez".split())
+# asking words of German and French that are no subject ("Zeig mir …", "Kannst du mir … geben?", "Montre-moi …", "Tu
+# peux me montrer …", "Erkläre das genauer")
+_ASKING = frozenset("zeig zeige zeigen gib gibt geben erkläre erklär erklären nenne bitte kannst könntest können "
+                    "könnten sag sage sagen montre montrez montrer donne donnez donner explique expliquez expliquer "
+                    "peux pouvez pourrais pourriez dis dites dire".split())
 
 
 def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:

@@ -47,6 +47,7 @@ def test_a_question_none_of_whose_words_the_books_have_says_so(garden):
 
     a = garden.ask("再帰とは何ですか？").consume()
     assert a.not_found and a.text.endswith(NO_WORD_KNOWN_TEXT)
+    assert "threshold" not in a.text  # a lower similarity threshold cannot help a question in another script
     b = garden.ask("How often do unicorns need watering?").consume()  # some words are the book's: no such hint
     assert NO_WORD_KNOWN_TEXT not in b.text
 

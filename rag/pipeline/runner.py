@@ -104,8 +104,10 @@ class Pipeline:
             from ..text.languages import detect
 
             asked = detect(r.query, default="")
-            if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:
-                text += NO_WORD_KNOWN_TEXT  # "再帰とは何ですか？": no word in any book, no language Folio reads
+            if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:  # "再帰とは何ですか？": no word in any book, no
+                if text == NOT_FOUND_TEXT:  # language Folio reads: a lower threshold would not help (tour 30)
+                    text = NOT_FOUND_TEXT.split(" Try rephrasing")[0]
+                text += NO_WORD_KNOWN_TEXT
             elif asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it
                 # each book's language as its text reads (most of the German Live Handbuch is in English) and as
                 # the book says it is: "the books are in English" only when neither is the question's language

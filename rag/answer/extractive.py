@@ -25,6 +25,7 @@ from ..text.captions import caption_key, reference_keys
 from ..text.glossary import bridges
 from ..text.languages import STEMMERS, detect
 from ..text.labels import NAMED_STATEMENT
+from ..text.literals import holds_symbol, symbols, verbatim as literal_words
 from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
@@ -63,11 +64,6 @@ SUPERLATIVE = re.compile(
 # set phrases with a superlative's word that rank nothing ("To the best of our knowledge, …", "at least once")
 _IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the )?(?:least|most|best)|"
                      r"for the most part|nach bestem wissen|au moins|tout au plus)\b", re.I)
-
-
-# what a question writes out as the book does: a path or file name ("/var/www/index.html", "config/includes.chroot",
-# ".octaverc"), an option ("--apt-http-proxy"), an identifier with an underscore or "::" ("LB_ISO_VOLUME")
-_VERBATIM = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*[\w]|[~/.]?\w+(?:[./:~]+\w+|_\w+)+/?|[~.]\w{2,})")
 
 
 def stemmer_language(question: str) -> str:
@@ -170,7 +166,8 @@ class ExtractiveBackend:
         rank = {s.n: i for i, s in enumerate(sources)}
         numbers = set(re.findall(r"\d+", question))
         numbered = {s.n for s in sources if numbers and numbers <= set(re.findall(r"\d+", s.text))}
-        verbatim = {v.lower() for v in _VERBATIM.findall(question) if len(v) >= 5 and not re.fullmatch(r"[\d.:]+", v)}
+        verbatim = {v.lower() for v in literal_words(question)}  # "/var/www/index.html", "--apt-http-proxy"
+        written = symbols(question)  # "//", "%*%", "|>"
         prior: list[tuple[int, float]] = []  # what a sentence scores besides its similarity
         for i, (sent, n, in_hit) in enumerate(cands):
             cap = caption_key(sent)  # once per sentence: this loop runs over every candidate of every question
@@ -195,7 +192,7 @@ class ExtractiveBackend:
             if numbered:
                 own = set(re.findall(r"\d+", sent))
                 boost += t.number_bonus if n in numbered else -t.number_bonus if own and not own & numbers else 0.0
-            if verbatim and any(v in sent.lower() for v in verbatim):
+            if (verbatim and any(v in sent.lower() for v in verbatim)) or any(holds_symbol(sent, x) for x in written):
                 boost += t.verbatim_bonus
             if POINTER.match(sent):
                 boost -= t.pointer_penalty

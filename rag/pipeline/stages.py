@@ -1,7 +1,7 @@
 """The stages a question goes through, in order — each a function over a ``Run`` (what the stages read and write):
 
     reformulate → scope → retrieve → neighbourhood → sub_questions → definition → named_figures → editions
-    → admin → conclusion → overview → byline → decide → expand → focus → figures
+    → literal → admin → conclusion → overview → byline → decide → expand → focus → figures
 
 ``rag.pipeline.runner.Pipeline`` runs and times them; a stage that has nothing to do for a question leaves the run as it
 is and returns False (such stages are left out of the trace).
@@ -213,6 +213,18 @@ def editions(p: "Pipeline", r: Run) -> bool | None:
     r.hits = kept
 
 
+def literal(p: "Pipeline", r: Run) -> bool | None:
+    """'What does the // operator do?': the searched books' chunks that write the symbol join the hits
+    (``retrieve.literals``)."""
+    from ..retrieve.literals import with_literals
+    from ..text.literals import symbols
+
+    if not r.hits or not symbols(r.query):
+        return False
+    r.hits = with_literals(r.query, r.hits, r.ids, p.res.catalog.chunks_holding,
+                           lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 2]
+
+
 def admin(p: "Pipeline", r: Run) -> bool | None:
     """'Who funded the study?': the best books' 'Funding: …' paragraphs join the hits (``retrieve.admin``)."""
     from ..query.admin import labels_asked
@@ -353,7 +365,7 @@ STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
     ("reformulate", reformulate), ("scope", scope), ("retrieve", retrieve), ("neighbourhood", neighbourhood),
     ("sub_questions", sub_questions),
     ("definition", definition), ("named_figures", named_figures), ("editions", editions),
-    ("admin", admin), ("conclusion", conclusion), ("overview", overview), ("byline", byline),
+    ("literal", literal), ("admin", admin), ("conclusion", conclusion), ("overview", overview), ("byline", byline),
     ("decide", decide), ("expand", expand),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)

@@ -1,0 +1,34 @@
+"""What a question writes out as the book does, to be found letter for letter: an operator or other symbol ("What
+does // do?", "%*%", "|>", "<-") and a path, file name, option or identifier ("/var/www/index.html", "--apt-http-proxy",
+"LB_ISO_VOLUME"). Word-based search drops symbols altogether and splits identifiers into words that every page has;
+a book that explains the operator writes it as the question does."""
+from __future__ import annotations
+
+import re
+
+# a path or file name ("/var/www/index.html", "config/includes.chroot", ".octaverc"), an option ("--apt-http-proxy"),
+# an identifier with an underscore or "::" ("LB_ISO_VOLUME")
+VERBATIM = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*[\w]|[~/.]?\w+(?:[./:~]+\w+|_\w+)+/?|[~.]\w{2,})")
+# a run of symbols standing alone between spaces or quotes: "//", "%*%", "|>", "**", "+=", "<-", "==" (a single one
+# only when quoted: "`%`"); sentence punctuation alone ("?", "...", "--") is none
+_SYMBOL = re.compile(r"(?:(?<=\s)|^|(?<=[\"'`‘“(]))([^\w\s\"'`‘’“”()\[\]{}]{1,4})(?=\s|$|[\"'`’”),?.!:;])")
+_QUOTED_ONE = re.compile(r"[\"'`‘“]([^\w\s\"'`‘’“”])[\"'`’”]")
+_PUNCTUATION = set("?!.,;:-–—…")
+
+
+def symbols(question: str) -> list[str]:
+    """The operator-like symbols the question writes out, in order: "What does the // operator do?" → ["//"]."""
+    found = [m.group(1) for m in _SYMBOL.finditer(question)]
+    out = [s for s in found if len(s) >= 2 and not set(s) <= _PUNCTUATION]
+    out += [m.group(1) for m in _QUOTED_ONE.finditer(question) if m.group(1) not in _PUNCTUATION]
+    return list(dict.fromkeys(out))
+
+
+def verbatim(question: str) -> list[str]:
+    """The paths, file names, options and identifiers the question writes out (five characters or more; no number)."""
+    return list(dict.fromkeys(v for v in VERBATIM.findall(question) if len(v) >= 5 and not re.fullmatch(r"[\d.:]+", v)))
+
+
+def holds_symbol(text: str, symbol: str) -> bool:
+    """Whether ``text`` writes ``symbol`` standing alone ("7 // 2", "operator, //, divides"; not "http://")."""
+    return bool(re.search(r"(?:(?<=[\s,(\"'`‘“])|^)" + re.escape(symbol) + r"(?=[\s,.;:)\"'`’”]|$)", text))

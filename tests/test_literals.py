@@ -1,0 +1,54 @@
+"""A question that writes out an operator or a path is answered by the passage that writes it the same way."""
+from rag.retrieve.literals import with_literals
+from rag.text.literals import holds_symbol, symbols, verbatim
+from rag.types import Chunk, Hit
+
+
+def test_the_symbols_a_question_writes_out():
+    assert symbols("What does the // operator do?") == ["//"]
+    assert symbols("Which operator is %*% in R?") == ["%*%"]
+    assert symbols("How do I use <- vs = in R?") == ["<-"]  # a lone "=" is no operator unless quoted
+    assert symbols("What does `%` mean?") == ["%"]
+    assert symbols("What is this?? Really... - and --") == []  # sentence punctuation
+    assert symbols("What is C++ used for?") == []  # part of a name
+    assert verbatim("Wie lege ich /var/www/index.html ab, e.g. with --apt-http-proxy?") == \
+        ["/var/www/index.html", "--apt-http-proxy"]
+
+
+def test_a_symbol_counts_where_it_stands_alone():
+    assert holds_symbol("The floor division operator, //, divides two numbers", "//")
+    assert holds_symbol(">>> 7 // 2", "//")
+    assert not holds_symbol("See http://example.org for more.", "//")
+    assert not holds_symbol("a /// b", "//")
+
+
+def _hit(i: int, text: str, score: float) -> Hit:
+    return Hit(Chunk("b", i, text, 1, 1, 0, len(text)), score, 0.5)
+
+
+def test_the_chunk_that_writes_the_operator_joins_the_hits_after_the_best():
+    hits = [_hit(0, "Operators in general combine values.", 0.9), _hit(1, "The % operator gives a remainder.", 0.8)]
+    floor = Chunk("b", 7, "The floor division operator, //, divides two numbers and rounds down.", 1, 1, 0, 10)
+    url = Chunk("b", 9, "See http://example.org // the site", 1, 1, 0, 10)
+    got = with_literals("What does the // operator do?", hits, ["b"], lambda ids, s: [url, floor],
+                        lambda ids: {floor.id: 0.4, url.id: 0.3})
+    assert [h.chunk.chunk_index for h in got] == [0, 7, 9, 1]
+    assert with_literals("What do operators do?", hits, ["b"], lambda ids, s: [floor], lambda ids: {}) == hits
+
+
+def test_an_operator_question_is_answered_from_the_passage_that_writes_it(folio):
+    from tests.pdfs import make_book_pdf
+
+    chapters = {"Chapter 1 Arithmetic": [
+        ("Operators", "Operators are special symbols that represent computations like addition and multiplication. "
+                      "The operators +, -, * and / perform addition, subtraction, multiplication and division."),
+        ("Floor division", "The floor division operator, //, divides two numbers and rounds down to an integer. "
+                           "For example, 7 // 2 is 3."),
+        ("Modulus", "The modulus operator, %, divides two numbers and returns the remainder."),
+    ], "Chapter 2 Web": [
+        ("Addresses", "A web address such as http://example.org names a page; operators of web sites run servers."),
+    ]}
+    folio.library.ingest(make_book_pdf("Arithmetic", chapters), "arith.pdf")
+    a = folio.ask("What does the // operator do?").consume()
+    first = a.text.split("\n\n")[0]
+    assert "floor division" in first.lower() and "//" in first

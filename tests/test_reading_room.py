@@ -275,3 +275,17 @@ def test_a_source_is_named_by_the_chunk_its_quote_comes_from():
     assert Source.from_dict(src.to_dict()).label == src.label
     own = "Exercise 5.1. The time module provides a function that returns the time. [4]"
     assert quoted_chunk(own, src, rng) is None  # the matching chunk's own sentence: its label stays
+
+
+def test_a_quote_the_page_has_twice_is_highlighted_in_the_cited_passage():
+    # tour 30: the quoted "Syntax:" of gnuplot's "Samples" entry was highlighted at "Rgbmax"'s "Syntax:" above it
+    from rag.evidence.render import locate
+    from rag.types import Page
+
+    text = ("Rgbmax\nSyntax:\nset rgbmax {1.0 | 255}\n\n"
+            "Samples\nThe default sampling rate may be changed. Syntax:\nset samples")
+    page = Page(195, "195", text, 0)
+    cited = (text.index("Samples"), len(text))
+    a, b = locate(page, "Syntax:", [cited])
+    assert text[a:b] == "Syntax:" and a > cited[0]
+    assert locate(page, "Syntax:")[0] == text.index("Syntax:")  # without a passage: the first

@@ -108,7 +108,7 @@ class CitationPages:
             raise NotFoundError(f"Page {page} of book {book_id} is not available (the book or its original is gone).")
         local = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans]
         local = [(a, b) for a, b in local if b > a]
-        found = [locate(pg, q) for q in quotes]
+        found = [locate(pg, q, local) for q in quotes]
         try:
             return render_page(pdf, pg, local, [q for q in found if q], self.settings.page_cache_dir / book_id,
                                self.settings.page_image_zoom, crop)
@@ -200,7 +200,7 @@ class CitationPages:
 
         rects = [tuple(r[1:5]) for r in target.rects if r[0] == n]
         spans = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in target.spans] if pg else []
-        quoted = [q for q in (locate(pg, x) for x in target.quotes) if q] if pg else []
+        quoted = [q for q in (locate(pg, x, spans) for x in target.quotes) if q] if pg else []
         out.highlighted = bool(rects) or bool(quoted) or any(b > a for a, b in spans)
         pdf = original_path(self.settings, book.id)
         if pg is None or not pdf.exists():

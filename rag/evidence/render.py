@@ -21,15 +21,19 @@ SPLIT_MIN_WORDS = 4  # the shortest part of a sentence a page break cut that is 
 PAGE_EDGE = 60  # characters a cut sentence may leave after (or before) it on its page: a page number, a footer
 
 
-def locate(page: Page, sentence: str) -> tuple[int, int] | None:
-    """Page-local span of ``sentence`` in the page text, ignoring whitespace differences; for a sentence a page
-    break cuts, the part of it on this page (its beginning at the page's end, or its end at the page's start) when
-    that part is at least half of it: a few words alike ("For more information, see") are not the sentence."""
+def locate(page: Page, sentence: str, near: list[tuple[int, int]] = ()) -> tuple[int, int] | None:
+    """Page-local span of ``sentence`` in the page text, ignoring whitespace differences — of a sentence the page
+    has more than once ("Syntax:", "For example:"), the one inside the cited passage's page-local spans ``near``;
+    for a sentence a page break cuts, the part of it on this page (its beginning at the page's end, or its end at the
+    page's start) when that part is at least half of it: a few words alike ("For more information, see") are not
+    the sentence."""
     words = sentence.split()
     if not words:
         return None
-    m = re.search(_words(words), page.text)
-    if m:
+    found = list(re.finditer(_words(words), page.text))
+    if found:
+        inside = [m for m in found if any(a <= m.start() and m.end() <= b for a, b in near)]
+        m = (inside or found)[0]
         return m.start(), m.end()
     reach = len(sentence) + PAGE_EDGE  # only so near the page's end (start) can a cut sentence begin (end)
     end_at = max(0, len(page.text) - reach)

@@ -826,3 +826,14 @@ def test_a_papers_own_reference_numbers_are_never_read_as_the_answers_citations(
     assert "[3], [4]" in unmark(answer)  # the book's brackets are shown as the book has them
     assert all(c.ok and c.n == 1 for c in check_quotes(answer, sources))
     assert any("[3], [4]" in q for q in quoted_sentences(answer, sources[0]))  # the reader finds the quote
+
+
+def test_a_line_holding_the_books_title_is_a_heading_never_quoted():
+    # tour 30: the paper's "RESEARCH ARTICLE In vitro comparison of …" title line was quoted as a sentence
+    from dataclasses import replace as _replace
+
+    text = ("RESEARCH ARTICLE In vitro comparison of three common essential oils\n\n"
+            "Three essential oils were compared for their antiviral activity against the virus.")
+    src = _replace(source(text), book_title="In vitro comparison of three common essential oils")
+    us = units(src)
+    assert [u.kind for u in us] == ["heading", "sentence"]

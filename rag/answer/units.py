@@ -159,9 +159,11 @@ def units(src: Source) -> list[Unit]:
         i = j
     for prev, u in zip(out, out[1:]):
         u.opens_paragraph = bool(re.search(r"\n\s*\n", text[prev.end:u.start]))
+    book = _title(src.book_title) if len(src.book_title.split()) >= 3 else ""  # a line holding the book's title
     for k, u in enumerate(out):  # the section's own heading is no sentence of it (never quoted, never led on from)
         if u.kind in ("sentence", "item") and u.opens_paragraph and not u.finished \
                 and (_title(u.text) in titles or introduces(u.text) or concludes(u.text) or PART.match(u.text)
+                     or (book and book in _title(u.text))  # "RESEARCH ARTICLE In vitro comparison of …"
                      or _numbered_heading(u.text) or NAMED_STATEMENT.match(u.text) or BLOCK_LABEL.match(u.text)) \
                 and (k + 1 == len(out) or out[k + 1].opens_paragraph or text[u.end:u.end + 1] == "\n"):
             u.kind = "heading"

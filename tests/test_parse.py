@@ -540,3 +540,26 @@ def test_a_justified_line_split_at_its_wide_spaces_is_one_line_again():
             page.insert_text((x, y), cell, fontsize=11)
     text = _page_text(_text_blocks(page))[0]
     assert "toolkit name\ndrawing system" in text  # cells level in columns stay cells
+
+
+def test_a_typewriter_line_split_at_its_runs_of_spaces_is_one_line_with_them():
+    """R's manual sets '> state <- c("tas", "sa",  "qld", …' in a typewriter font with runs of spaces, and MuPDF
+    reads each run of words between them as a line of its own (tour 30: a 4-line listing shown as 11 lines): the
+    pieces on one height are one line again, each gap the spaces that fill it, so a listing or a typewriter table
+    keeps its columns. Pieces of another font stay as they are (``justified_runs`` decides about those)."""
+    from rag.parse.joins import mono_runs
+
+    def piece(x0: float, text: str, font: str = "CMTT10", y: float = 259.0, cw: float = 5.25) -> dict:
+        span = {"text": text, "font": font, "size": 10.0, "flags": 0}
+        return {"bbox": (x0, y, x0 + cw * len(text), y + 11), "spans": [span]}
+
+    first = piece(119, '> state <- c("tas", "sa",')
+    second = piece(119 + 5.25 * 27, '"qld", "nsw",')  # two character widths after the first piece
+    below = piece(193, '"sa",  "nt",', y=272)
+    block = {"bbox": (119, 259, 500, 283), "lines": [first, second, below]}
+    lines = mono_runs(block)["lines"]
+    assert ["".join(s["text"] for s in ln["spans"]) for ln in lines] == \
+        ['> state <- c("tas", "sa",  "qld", "nsw",', '"sa",  "nt",']
+    assert lines[0]["bbox"][0] == 119 and lines[0]["bbox"][2] == second["bbox"][2]
+    prose = {"bbox": (72, 100, 400, 111), "lines": [piece(72, "The", "Times"), piece(120, "function", "Times")]}
+    assert mono_runs(prose) is prose

@@ -1,6 +1,7 @@
 """Lines a layout wrapped, joined back into the lines the text has: a typesetter's hyphenation undone and a
 compound's hyphen kept (``dehyphenate``), a justified line MuPDF split at its wide spaces made one again
-(``justified_runs``), and in a book Folio laid out itself, lines broken after a hyphen, inside a path, or inside a
+(``justified_runs``), a typewriter line it split at its runs of spaces made one with them (``mono_runs``), and in a
+book Folio laid out itself, lines broken after a hyphen, inside a path, or inside a
 code line's long token (``join_hyphen_breaks``, ``join_code_wraps``). Each joined line is one line of the text layer:
 its spans, the union of the boxes."""
 from __future__ import annotations
@@ -115,6 +116,30 @@ def justified_runs(block: dict) -> dict:
         else:
             lines.extend(run)
     return {**block, "lines": lines}
+
+
+def mono_runs(block: dict) -> dict:
+    """The pieces MuPDF split one line of typewriter text into at its runs of spaces (R's example
+    '> state <- c("tas", "sa",  "qld", …' came as four lines at one height) as one line again, each gap given back as
+    the spaces that fill it at the font's width: a listing, or a table set in a typewriter font, keeps its columns."""
+    lines: list[dict] = []
+    for line in block["lines"]:
+        prev = lines[-1] if lines else None
+        if prev is not None and _mono(prev) and _mono(line):
+            a, b = prev["bbox"], line["bbox"]
+            size = max(sp.get("size", 0.0) for sp in line["spans"])
+            chars = sum(len(sp["text"]) for sp in prev["spans"])
+            if abs((a[1] + a[3]) - (b[1] + b[3])) < 0.4 * size and b[0] > a[2] and chars:
+                width = (a[2] - a[0]) / chars  # one character's advance
+                gap = max(1, round((b[0] - a[2]) / width)) if width > 0 else 1
+                merged = {**prev, "spans": list(prev["spans"])}
+                last = merged["spans"][-1]
+                merged["spans"][-1] = {**last, "text": last["text"] + " " * gap}
+                _carry_on(merged, line)
+                lines[-1] = merged
+                continue
+        lines.append(line)
+    return {**block, "lines": lines} if len(lines) < len(block["lines"]) else block
 
 
 def dehyphenate(block: dict) -> dict:

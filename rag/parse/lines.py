@@ -11,7 +11,7 @@ import unicodedata
 
 from ..types import LINE_CODE, LINE_TABLE, LINE_TEXT, PAGE_SEP
 from . import columns
-from .joins import MONO_FONT, dehyphenate, join_code_wraps, join_hyphen_breaks, justified_runs
+from .joins import MONO_FONT, dehyphenate, join_code_wraps, join_hyphen_breaks, justified_runs, mono_runs
 
 
 
@@ -114,7 +114,7 @@ def text_blocks(page, laid_out: bool = False) -> list[dict]:
     flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
     blocks = [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
     if not laid_out:
-        blocks = [dehyphenate(justified_runs(b)) for b in blocks]
+        blocks = [dehyphenate(justified_runs(mono_runs(b))) for b in blocks]
     else:
         from .formats.layout import MARGIN_X
 

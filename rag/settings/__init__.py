@@ -39,9 +39,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # section around the book; a paper's
 # title-and-byline chunk and its affiliations are front matter; music notation (staff lines and note glyphs without
 # Unicode) is a figure, and its glyphs leave the text; 20: an EPUB's list item outside any list is laid out as a
-# bulleted item, not run into its neighbours and the paragraph after them as one paragraph), so
+# bulleted item, not run into its neighbours and the paragraph after them as one paragraph; 23: Folio's own
+# dehyphenation; 24: a typewriter line MuPDF split at its runs of spaces is one line with those spaces), so
 # adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 23
+CHUNKING_VERSION = 24
 
 
 class Settings(BaseSettings):

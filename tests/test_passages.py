@@ -786,7 +786,7 @@ def test_a_path_the_question_writes_out_brings_the_sentence_that_holds_it():
 
 
 def test_a_german_questions_words_count_in_an_english_passage_by_their_translations():
-    from rag.answer.extractive import translated
+    from rag.answer.matching import translated
     from rag.text.glossary import dictionary
     from rag.text.terms import key_terms, stem
 
@@ -800,7 +800,7 @@ def test_a_german_questions_words_count_in_an_english_passage_by_their_translati
 
 
 def test_a_german_question_meets_its_words_inflected_as_the_book_inflects_them():
-    from rag.answer.extractive import stemmer_language, stems
+    from rag.answer.matching import stemmer_language, stems
 
     question = "Wie deinstalliere ich TeX Live komplett?"
     lang = stemmer_language(question)

@@ -22,8 +22,6 @@ from ..query.definitions import definition_pattern
 from ..query.kinds import asks_example
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
-from ..text.glossary import bridges
-from ..text.languages import STEMMERS, detect
 from ..text.labels import NAMED_STATEMENT
 from ..text.literals import holds_symbol, symbols, verbatim as literal_words
 from ..text.sentences import MIN_WORDS, quotable
@@ -31,6 +29,7 @@ from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
+from .matching import stemmer_language, stems, translated
 from .passages import Passage, grow
 from .units import by_lines, units
 
@@ -64,34 +63,6 @@ SUPERLATIVE = re.compile(
 # set phrases with a superlative's word that rank nothing ("To the best of our knowledge, …", "at least once")
 _IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the )?(?:least|most|best)|"
                      r"for the most part|nach bestem wissen|au moins|tout au plus)\b", re.I)
-
-
-def stemmer_language(question: str) -> str:
-    """The language whose stemmer matches the question's words with a sentence's: the question's own where Snowball
-    has one ("deinstalliere" meets "deinstallieren" in German), else English's."""
-    lang = detect(question)
-    return lang if lang in STEMMERS else "en"
-
-
-def stems(text: str, lang: str) -> set[str]:
-    """The stems of ``text``'s key terms in ``lang``, and in English too (a German or French question meets an English
-    passage by its words' translations)."""
-    words = key_terms(text)
-    out = {stem(w, lang) for w in words}
-    return out | {stem(w) for w in words} if lang != "en" else out
-
-
-def translated(question: str, terms: set[str], lang: str = "en") -> dict[str, set[str]]:
-    """Each of the question's ``terms`` (stemmed in ``lang``) → the stems that count as it in a sentence: itself and,
-    for a German or French question, its dictionary translations into English (``text.glossary.bridges``): "Datei" is
-    found in an English passage as "file" (a German edition that left a chapter in English, an English book asked in
-    German)."""
-    members = {t: {t} for t in terms}
-    for word, found in bridges(question, ("en",)).get("en", {}).items():
-        key = stem(word.lower(), lang)
-        if key in members:
-            members[key] |= {stem(w) for tr in found for w in key_terms(tr)}
-    return members
 
 
 def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:

@@ -25,5 +25,6 @@ def with_literals(question: str, hits: list[Hit], book_ids: list[str],
     sims = similarities(sorted(found))
     best = sorted(found, key=lambda cid: -sims.get(cid, -1.0))[:top]
     moved = [Hit(found[cid], hits[min(at, len(hits)) - 1].score, sims.get(cid, -1.0)) for cid in best]
-    rest = [h for h in hits if h.chunk.id not in set(best)]
+    chosen = set(best)
+    rest = [h for h in hits if h.chunk.id not in chosen]
     return rest[:at] + moved + rest[at:]

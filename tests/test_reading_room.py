@@ -289,3 +289,16 @@ def test_a_quote_the_page_has_twice_is_highlighted_in_the_cited_passage():
     a, b = locate(page, "Syntax:", [cited])
     assert text[a:b] == "Syntax:" and a > cited[0]
     assert locate(page, "Syntax:")[0] == text.index("Syntax:")  # without a passage: the first
+
+
+def test_a_quoted_line_of_a_symbol_or_two_marks_nothing_on_the_page():
+    # tour 31: Octave's result arrow "⇒" quoted on a line of its own lit up every "⇒" of three pages
+    from rag.evidence.pages import quoted_sentences
+    from rag.types import Chunk, Source
+
+    text = "A cell array holds values of any type. [1]\n⇒ [1]\nIt is indexed with braces. [1]"
+    book = "A cell array holds values of any type.\n⇒\nIt is indexed with braces.\n⇒ ans = a string"
+    chunk = Chunk("b", 0, book, 1, 1, 0, len(book))
+    src = Source(1, "b", "Octave", chunk, book, [0], 1, 1, "p. 1", 1.0, 0.5)
+    quotes = quoted_sentences(text, src)
+    assert "⇒" not in quotes and "A cell array holds values of any type." in quotes

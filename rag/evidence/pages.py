@@ -51,7 +51,9 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
         before = [unmark(x).strip() for x in SENTENCE_END.split(text[start:at]) if x.strip()] if at > 0 else []
         for i, x in enumerate([*before, sent]):
             x = re.sub(r"^[\s\-–—*•]+", "", x)
-            if x and x not in out and (i == len(before) or (normalise(x) in book and len(x.split()) >= 3)):
+            if len(x) < CODE_LINE_CHARS:  # "⇒", "ans": found anywhere on a page, it would mark what was not quoted
+                continue
+            if x not in out and (i == len(before) or (normalise(x) in book and len(x.split()) >= 3)):
                 # (not a piece an abbreviation cut off, "h." of "d. h.": it would mark any "h." of the page)
                 out.append(x)
     return out + [line for line in quoted_code(answer_text, source.n) if line not in out and normalise(line) in book]

@@ -52,3 +52,18 @@ def test_an_operator_question_is_answered_from_the_passage_that_writes_it(folio)
     a = folio.ask("What does the // operator do?").consume()
     first = a.text.split("\n\n")[0]
     assert "floor division" in first.lower() and "//" in first
+
+
+def test_an_option_question_is_answered_from_the_entry_that_writes_the_option(folio):
+    # tour 31: "What does the --no-gui option do?" quoted the options chapter's introduction, not the entry
+    from tests.pdfs import make_book_pdf
+
+    chapters = {"Chapter 2 Starting the program": [
+        ("Invoking", "You can further control how the program starts by using the command-line options described "
+                     "in the next section. Type 'prog --help' to display all available options when it starts."),
+        ("Options", "--gui Start the graphical user interface. --no-gui Disable the graphical user interface and use "
+                    "the command line interface instead. --quiet Do not print the startup message."),
+    ]}
+    folio.library.ingest(make_book_pdf("The Program", chapters), "prog.pdf")
+    a = folio.ask("What does the --no-gui option do when starting the program?").consume()
+    assert "--no-gui Disable the graphical user interface" in a.text.split("\n\n")[0]

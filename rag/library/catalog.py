@@ -352,16 +352,16 @@ class Catalog:
             return [Chunk(**dict(r)) for r in rows]
 
     def chunks_holding(self, book_ids: list[str], needle: str, limit: int = 200) -> list[Chunk]:
-        """The chunks of ``book_ids`` whose text holds ``needle`` after a space or at a line's start (an operator:
-        "7 // 2", not "http://"), in book order: candidates for a question that writes it out
+        """The chunks of ``book_ids`` whose text holds ``needle`` after a space, at a line's start or at its own start
+        (an operator: "7 // 2", not "http://"), in book order: candidates for a question that writes it out
         (``rag.retrieve.literals``)."""
         if not book_ids or not needle:
             return []
         marks = ",".join("?" * len(book_ids))
         with self._db() as db:
             rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id IN ({marks}) AND "
-                              "(instr(text, ' ' || ?) > 0 OR instr(text, char(10) || ?) > 0) "
-                              "ORDER BY book_id, chunk_index LIMIT ?", (*book_ids, needle, needle, limit))
+                              "(instr(text, ' ' || ?) > 0 OR instr(text, char(10) || ?) > 0 OR instr(text, ?) = 1) "
+                              "ORDER BY book_id, chunk_index LIMIT ?", (*book_ids, needle, needle, needle, limit))
             return [Chunk(**dict(r)) for r in rows]
 
     def chunks_under(self, book_id: str, marks: tuple[str, ...], limit: int = 40) -> list[Chunk]:

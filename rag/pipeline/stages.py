@@ -214,12 +214,12 @@ def editions(p: "Pipeline", r: Run) -> bool | None:
 
 
 def literal(p: "Pipeline", r: Run) -> bool | None:
-    """'What does the // operator do?': the searched books' chunks that write the symbol join the hits
-    (``retrieve.literals``)."""
+    """'What does the // operator do?', 'What does --no-gui do?': the searched books' chunks that write the symbol,
+    option or path join the hits (``retrieve.literals``)."""
     from ..retrieve.literals import with_literals
-    from ..text.literals import symbols
+    from ..text.literals import written_out
 
-    if not r.hits or not symbols(r.query):
+    if not r.hits or not written_out(r.query):
         return False
     r.hits = with_literals(r.query, r.hits, r.ids, p.res.catalog.chunks_holding,
                            lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 2]

@@ -1,25 +1,26 @@
-"""A question that writes out an operator ("What does the // operator do?", "%*%", "|>") is answered by the passage
-that writes it too — which neither retriever finds: BM25 drops symbols, and the embedding of "operator" is closer to
-every other passage about operators. So the chunks of the searched books that hold the symbol standing alone join the
-hits, the most similar first, right after the best hit."""
+"""A question that writes out an operator ("What does the // operator do?", "%*%", "|>") or an option or path
+("--no-gui", "/var/www/index.html") is answered by the passage that writes it too — which neither retriever finds
+reliably: BM25 drops symbols and splits an option into words every page has, and the embedding of "operator" is
+closer to every other passage about operators. So the chunks of the searched books that write it join the hits, the
+most similar first, right after the best hit."""
 from __future__ import annotations
 
 from typing import Callable
 
-from ..text.literals import holds_symbol, symbols
+from ..text.literals import holds, written_out
 from ..types import Chunk, Hit
 
 
 def with_literals(question: str, hits: list[Hit], book_ids: list[str],
                   find: Callable[[list[str], str], list[Chunk]], similarities: Callable[[list[str]], dict[str, float]],
                   top: int = 2, at: int = 1) -> list[Hit]:
-    """``hits`` with up to ``top`` chunks holding one of the question's symbols (``find(book_ids, symbol)``: the
-    catalog's ``chunks_holding``) placed at position ``at``, unless one is there already."""
-    wanted = symbols(question)
+    """``hits`` with up to ``top`` chunks holding one of the question's symbols, options or paths (``find(book_ids,
+    token)``: the catalog's ``chunks_holding``) placed at position ``at``, unless one is there already."""
+    wanted = written_out(question)
     if not wanted or not hits:
         return hits
     have = {h.chunk.id for h in hits[:at + top]}
-    found = {c.id: c for s in wanted for c in find(book_ids, s) if holds_symbol(c.text, s)}
+    found = {c.id: c for s in wanted for c in find(book_ids, s) if holds(c.text, s)}
     if not found or have & set(found):
         return hits
     sims = similarities(sorted(found))

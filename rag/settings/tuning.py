@@ -35,7 +35,7 @@ class ExtractiveTuning(_Group):
                                                 "besten', 'le plus …') when the question asks which is best.")
     number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "
                                                   "same as a penalty for a sentence naming only other numbers).")
-    verbatim_bonus: float = Field(0.15, description="Bonus of a sentence holding a path, file name, option or "
+    verbatim_bonus: float = Field(0.5, description="Bonus of a sentence holding a path, file name, option or "
                                                     "identifier the question writes out ('/var/www/index.html', "
                                                     "'--apt-http-proxy', 'LB_ISO_VOLUME'): a translation keeps it "
                                                     "as it is, and few sentences hold it by chance.")

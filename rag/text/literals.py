@@ -32,3 +32,13 @@ def verbatim(question: str) -> list[str]:
 def holds_symbol(text: str, symbol: str) -> bool:
     """Whether ``text`` writes ``symbol`` standing alone ("7 // 2", "operator, //, divides"; not "http://")."""
     return bool(re.search(r"(?:(?<=[\s,(\"'`‘“])|^)" + re.escape(symbol) + r"(?=[\s,.;:)\"'`’”]|$)", text))
+
+
+def written_out(question: str) -> list[str]:
+    """Everything the question writes out to be found letter for letter: its symbols, then its paths and options."""
+    return symbols(question) + verbatim(question)
+
+
+def holds(text: str, token: str) -> bool:
+    """Whether ``text`` writes ``token``: a symbol standing alone, a path or option anywhere."""
+    return token in text if re.search(r"\w", token) else holds_symbol(text, token)

@@ -1,8 +1,8 @@
 """Answer backends behind one interface (``AnswerBackend``), chosen by ``Settings.answer_backend``."""
 from __future__ import annotations
 
-from .base import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, OTHER_LANGUAGE_TEXT, AnswerBackend, \
-    other_language
+from .base import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, NOT_RELEVANT_TEXT, OTHER_LANGUAGE_TEXT, \
+    AnswerBackend, other_language
 from ..settings import Settings
 
 
@@ -17,5 +17,5 @@ def make_backend(settings: Settings, embed) -> AnswerBackend:
     return LLMBackend.from_settings(settings)
 
 
-__all__ = ["AnswerBackend", "NO_WORD_KNOWN_TEXT", "NOT_FOUND_TEXT", "NOT_IN_BOOKS_TEXT", "OTHER_LANGUAGE_TEXT",
-           "make_backend", "other_language"]
+__all__ = ["AnswerBackend", "NO_WORD_KNOWN_TEXT", "NOT_FOUND_TEXT", "NOT_IN_BOOKS_TEXT", "NOT_RELEVANT_TEXT",
+           "OTHER_LANGUAGE_TEXT", "make_backend", "other_language"]

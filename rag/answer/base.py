@@ -5,9 +5,10 @@ from typing import Iterator, Protocol
 
 from ..types import FigureHit, Source
 
-NOT_FOUND_TEXT = ("Not in your books: no passage was relevant enough to answer this. The closest passages found "
-                  "are listed below; they are not an answer. Try rephrasing, choosing another book, or lowering "
-                  "the similarity threshold in the sidebar.")
+NOT_RELEVANT_TEXT = ("Not in your books: no passage was relevant enough to answer this. The closest passages found "
+                     "are listed below; they are not an answer.")
+NOT_FOUND_TEXT = NOT_RELEVANT_TEXT + (" Try rephrasing, choosing another book, or lowering the similarity "
+                                      "threshold in the sidebar.")
 NOT_IN_BOOKS_TEXT = ("Not in your books: the passages found share words or topic with the question but do not seem "
                      "to answer it. The closest passages are listed below; they are not an "
                      "answer.")

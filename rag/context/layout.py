@@ -7,9 +7,7 @@ from __future__ import annotations
 import statistics
 from typing import Callable
 
-from ..types import Chunk, Page
-
-from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, LINE_TEXT as TEXT, UNSHOWN  # noqa: F401 - kinds
+from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, LINE_TEXT as TEXT, UNSHOWN, Chunk, Page  # noqa: F401
 
 
 def source_layout(parts: list[tuple[int, Chunk]], page: Callable[[str, int], Page | None]) -> list[list]:

@@ -5,8 +5,8 @@ import functools
 import time
 from typing import Callable, Iterator
 
-from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, AnswerBackend, make_backend, \
-    other_language
+from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, NOT_RELEVANT_TEXT, AnswerBackend, \
+    make_backend, other_language
 from ..library.books import Library
 from ..library.resources import Resources
 from ..settings import Settings
@@ -105,9 +105,8 @@ class Pipeline:
 
             asked = detect(r.query, default="")
             if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:  # "再帰とは何ですか？": no word in any book, no
-                if text == NOT_FOUND_TEXT:  # language Folio reads: a lower threshold would not help (tour 30)
-                    text = NOT_FOUND_TEXT.split(" Try rephrasing")[0]
-                text += NO_WORD_KNOWN_TEXT
+                # language Folio reads: a lower threshold would not help (tour 30)
+                text = (NOT_RELEVANT_TEXT if text == NOT_FOUND_TEXT else text) + NO_WORD_KNOWN_TEXT
             elif asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it
                 # each book's language as its text reads (most of the German Live Handbuch is in English) and as
                 # the book says it is: "the books are in English" only when neither is the question's language

@@ -8,6 +8,7 @@ that writes PDF files, "Plus" fills any French book). So a question that names a
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from ..text.terms import names
@@ -34,17 +35,19 @@ def _initials(title: str) -> set[str]:
     return out
 
 
-def question_names(question: str) -> set[str]:
+@functools.lru_cache(maxsize=256)  # the title rule and the subject rule ask for one question's names in turn
+def question_names(question: str) -> frozenset[str]:
     """The question's names that could be a title's words: in German, a capitalised everyday noun is none (a word
     with a capital inside, "TeX", "GNOME", always is)."""
     from ..text.frequency import ordinary
     from ..text.languages import detect
     from ..text.query_terms import EVERYDAY_ZIPF
 
-    found = set(names(question))
+    found = names(question)
     lang = detect(question)
     if lang in NOUNS_CAPITALISED:
-        found = {w for w in found if any(ch.isupper() for ch in w[1:]) or not ordinary(w.lower(), lang, EVERYDAY_ZIPF)}
+        found = frozenset(w for w in found
+                          if any(ch.isupper() for ch in w[1:]) or not ordinary(w.lower(), lang, EVERYDAY_ZIPF))
     return found
 
 

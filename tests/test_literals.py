@@ -1,5 +1,5 @@
 """A question that writes out an operator or a path is answered by the passage that writes it the same way."""
-from rag.retrieve.literals import with_literals
+from rag.retrieve.literals import unwritten, with_literals
 from rag.text.literals import holds_symbol, symbols, verbatim
 from rag.types import Chunk, Hit
 
@@ -67,3 +67,35 @@ def test_an_option_question_is_answered_from_the_entry_that_writes_the_option(fo
     folio.library.ingest(make_book_pdf("The Program", chapters), "prog.pdf")
     a = folio.ask("What does the --no-gui option do when starting the program?").consume()
     assert "--no-gui Disable the graphical user interface" in a.text.split("\n\n")[0]
+
+
+def test_words_written_letter_for_letter_count_too_but_a_price_does_not():
+    assert verbatim("What does %in% do in R?") == ["%in%"]
+    assert verbatim("Where is $HOME set, and ${TEXMFHOME}?") == ["$HOME", "${TEXMFHOME}"]
+    assert verbatim("It costs $5, that is 50% more.") == []
+
+
+def test_only_operators_that_no_searched_book_writes_are_unwritten():
+    floor = Chunk("b", 7, "The floor division operator, //, divides two numbers.", 1, 1, 0, 10)
+    url = Chunk("b", 9, "See http://example.org for the site", 1, 1, 0, 10)
+    assert unwritten("What does the // operator do?", ["b"], lambda ids, s: [url, floor]) == []
+    assert unwritten("How does |> work?", ["b"], lambda ids, s: []) == ["|>"]
+    assert unwritten("What does the // operator do?", ["b"], lambda ids, s: [url]) == ["//"]  # only inside a URL
+    # a name of the user's own ("%myop%") or a path is no operator the books must write
+    assert unwritten("Can I define my own operator like %myop%?", ["b"], lambda ids, s: []) == []
+
+
+def test_an_operator_no_book_writes_is_declined_and_the_answer_says_why(folio):
+    from tests.pdfs import make_book_pdf
+
+    chapters = {"Chapter 1 Pipes": [
+        ("Pipes", "A pipe passes the output of one command to the next command. Pipes are written with a vertical "
+                  "bar between the two commands, and a pipe operator makes long chains of functions readable."),
+    ]}
+    folio.library.ingest(make_book_pdf("Pipes", chapters), "pipes.pdf")
+    a = folio.ask("How does the pipe operator |> work?").consume()
+    assert a.not_found and a.outcome == "not_found"
+    assert "none of the books searched writes “|>”" in a.text
+    assert a.context["basis"] == "no_operator"
+    b = folio.ask("How does a pipe pass the output of one command?").consume()
+    assert not b.not_found

@@ -12,6 +12,8 @@ NOT_FOUND_TEXT = NOT_RELEVANT_TEXT + (" Try rephrasing, choosing another book, o
 NOT_IN_BOOKS_TEXT = ("Not in your books: the passages found share words or topic with the question but do not seem "
                      "to answer it. The closest passages are listed below; they are not an "
                      "answer.")
+UNWRITTEN_TEXT = ("Not in your books: none of the books searched writes {symbols}, so they do not explain it. The "
+                  "closest passages are listed below; they are not an answer.")
 OTHER_LANGUAGE_TEXT = (" Your question is in {question}, and the books searched are in {books}: asking in {theirs} may "
                        "find it.")
 

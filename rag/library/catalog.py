@@ -352,16 +352,18 @@ class Catalog:
             return [Chunk(**dict(r)) for r in rows]
 
     def chunks_holding(self, book_ids: list[str], needle: str, limit: int = 200) -> list[Chunk]:
-        """The chunks of ``book_ids`` whose text holds ``needle`` after a space, at a line's start or at its own start
-        (an operator: "7 // 2", not "http://"), in book order: candidates for a question that writes it out
-        (``rag.retrieve.literals``)."""
+        """The chunks of ``book_ids`` whose text holds ``needle`` after a space, a tab, a bracket, a quote or a comma,
+        at a line's start or at its own start (an operator: "7 // 2", "(//)", not "http://"), in book order: candidates
+        for a question that writes it out (``rag.retrieve.literals``)."""
         if not book_ids or not needle:
             return []
         marks = ",".join("?" * len(book_ids))
+        before = (" ", "\n", "\t", "(", '"', "'", "`", ",", "\u2018", "\u201c")  # what holds_symbol lets stand before it
+        cond = " OR ".join(["instr(text, ?) > 0"] * len(before))
         with self._db() as db:
             rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id IN ({marks}) AND "
-                              "(instr(text, ' ' || ?) > 0 OR instr(text, char(10) || ?) > 0 OR instr(text, ?) = 1) "
-                              "ORDER BY book_id, chunk_index LIMIT ?", (*book_ids, needle, needle, needle, limit))
+                              f"({cond} OR instr(text, ?) = 1) ORDER BY book_id, chunk_index LIMIT ?",
+                              (*book_ids, *(b + needle for b in before), needle, limit))
             return [Chunk(**dict(r)) for r in rows]
 
     def chunks_under(self, book_id: str, marks: tuple[str, ...], limit: int = 40) -> list[Chunk]:

@@ -63,6 +63,7 @@ class Run:
     overview: bool = False  # "What is this book about?": its abstract, preface or introduction leads (``overview``)
     authors_section: bool = False  # "Who wrote <a book>?" of a book whose authors are a section of it (``byline``)
     unsaid: str = ""  # what the question wants that no best passage says ("year", "maker": ``decide``), if declined so
+    unwritten: list[str] = field(default_factory=list)  # operators the question writes that no searched book writes
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
 
     @property
@@ -216,11 +217,12 @@ def editions(p: "Pipeline", r: Run) -> bool | None:
 def literal(p: "Pipeline", r: Run) -> bool | None:
     """'What does the // operator do?', 'What does --no-gui do?': the searched books' chunks that write the symbol,
     option or path join the hits (``retrieve.literals``)."""
-    from ..retrieve.literals import with_literals
+    from ..retrieve.literals import unwritten, with_literals
     from ..text.literals import written_out
 
     if not r.hits or not written_out(r.query):
         return False
+    r.unwritten = unwritten(r.query, r.ids, p.res.catalog.chunks_holding)  # operators no searched book writes
     r.hits = with_literals(r.query, r.hits, r.ids, p.res.catalog.chunks_holding,
                            lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 2]
 
@@ -324,6 +326,8 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
         want = wants(r.query)
         if want and not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):
             r.outcome, r.unsaid = "not_found", want  # "In what year…" of passages without a year
+    if r.outcome != "not_found" and r.unwritten and not r.basis:  # "How does |> work?" of books that never write
+        r.outcome, r.unsaid = "not_found", "operator"  # "|>": whatever else they say of pipes, not that
     r.answerable = r.outcome != "not_found"
 
 

@@ -2,12 +2,13 @@
 ("--no-gui", "/var/www/index.html") is answered by the passage that writes it too — which neither retriever finds
 reliably: BM25 drops symbols and splits an option into words every page has, and the embedding of "operator" is
 closer to every other passage about operators. So the chunks of the searched books that write it join the hits, the
-most similar first, right after the best hit."""
+most similar first, right after the best hit. An operator that no searched book writes at all ("|>" asked of a manual
+older than it) is one they do not document (``unwritten``)."""
 from __future__ import annotations
 
 from typing import Callable
 
-from ..text.literals import holds, written_out
+from ..text.literals import holds, symbols, written_out
 from ..types import Chunk, Hit
 
 
@@ -29,3 +30,10 @@ def with_literals(question: str, hits: list[Hit], book_ids: list[str],
     chosen = set(best)
     rest = [h for h in hits if h.chunk.id not in chosen]
     return rest[:at] + moved + rest[at:]
+
+
+def unwritten(question: str, book_ids: list[str], find: Callable[[list[str], str], list[Chunk]]) -> list[str]:
+    """The operators the question writes out ("|>", "%%") that no chunk of ``book_ids`` writes standing alone: a
+    book that explains an operator writes it. (Paths and options are left out: a question may write its own file
+    name or a variant spelling of an option.)"""
+    return [s for s in symbols(question) if not any(holds(c.text, s) for c in find(book_ids, s))]

@@ -12,6 +12,9 @@ VERBATIM = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*[\w]|[~/.]?\w+(?:[./:~]+\w
 # a run of symbols standing alone between spaces or quotes: "//", "%*%", "|>", "**", "+=", "<-", "==" (a single one
 # only when quoted: "`%`"); sentence punctuation alone ("?", "...", "--") is none
 _SYMBOL = re.compile(r"(?:(?<=\s)|^|(?<=[\"'`‘“(]))([^\w\s\"'`‘’“”()\[\]{}]{1,4})(?=\s|$|[\"'`’”),?.!:;])")
+# a word wrapped in percent signs or led by a dollar sign: R's "%in%" and "%o%", Windows' "%PATH%", the shell's
+# "$HOME" and "${TEXMFHOME}": written letter for letter, split into common words by search
+_WRAPPED = re.compile(r"(?<![\w%$])(%\w+%|\$\{?\w+\}?)(?![\w%])")
 _QUOTED_ONE = re.compile(r"[\"'`‘“]([^\w\s\"'`‘’“”])[\"'`’”]")
 _PUNCTUATION = set("?!.,;:-–—…")
 
@@ -25,8 +28,11 @@ def symbols(question: str) -> list[str]:
 
 
 def verbatim(question: str) -> list[str]:
-    """The paths, file names, options and identifiers the question writes out (five characters or more; no number)."""
-    return list(dict.fromkeys(v for v in VERBATIM.findall(question) if len(v) >= 5 and not re.fullmatch(r"[\d.:]+", v)))
+    """The paths, file names, options and identifiers the question writes out (five characters or more; no number),
+    and its words wrapped in percent signs or led by a dollar sign ("%in%", "$HOME")."""
+    found = [v for v in VERBATIM.findall(question) if len(v) >= 5 and not re.fullmatch(r"[\d.:]+", v)]
+    found += [w for w in _WRAPPED.findall(question) if not re.fullmatch(r"\$\{?\d+\}?", w)]  # "$5": a price
+    return list(dict.fromkeys(found))
 
 
 def holds_symbol(text: str, symbol: str) -> bool:

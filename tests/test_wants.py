@@ -23,6 +23,9 @@ from rag.query.wants import holds, wants
     ("Wer ist der Betreuer von live-build?", "maker"),
     ("Qui est le fondateur de Debian ?", "maker"),
     ("Who is the target audience of this manual?", ""),
+    ("At which university did Ross Ihaka and Robert Gentleman start developing R?", "organisation"),
+    ("Bei welcher Firma arbeitete der Autor?", "organisation"),
+    ("Dans quelle entreprise travaillaient les auteurs de gnuplot ?", "organisation"),
     # questions that want nothing in particular
     ("When does Octave read ~/.octaverc?", ""),
     ("Wann heißt ein topologischer Raum kompakt?", ""),
@@ -44,6 +47,9 @@ def test_a_passage_holds_a_year_or_who_made_it_or_not():
     assert not holds("maker", "C'est un sous-projet de Debian. Il reflète l'état actuel d'une distribution.")
     assert not holds("maker", "AMC va procéder à une reconnaissance optique de marques sur les scans.")
     assert holds("", "anything")
+    q = "At which university or company were Thomas Williams and Colin Kelley working when they wrote gnuplot?"
+    assert not holds("organisation", "gnuplot 5.4 An Interactive Plotting Program Thomas Williams & Colin Kelley", q)
+    assert holds("organisation", "Thomas Williams and Colin Kelley wrote it while at Villanova University.", q)
 
 
 def test_the_year_or_maker_must_be_the_named_subjects():

@@ -1,5 +1,6 @@
 """What a question's answer must contain, when its words say so plainly: a year ("In what year…", "En quelle
-année…") or who made something ("Who founded…", "Qui a inventé…", "Wer hat … entwickelt?").
+année…"), who made something ("Who founded…", "Qui a inventé…", "Wer hat … entwickelt?") or an organisation ("At
+which university…", "Bei welcher Firma…").
 
 Such a question is answered by a passage that holds a year, or that says who founded/created/invented/
 developed/wrote something — in any book and any language; a passage that merely mentions the names the
@@ -84,6 +85,21 @@ _DEALS = [
 ]
 
 
+# "At which university …?", "Für welche Firma …?", "Dans quelle entreprise …?": the answer names an organisation —
+# a passage that only names the people asked about ("Thomas Williams & Colin Kelley") does not say where they worked
+_ORG_Q = re.compile(
+    r"\b(which|what) (universit(y|ies)|college|compan(y|ies)|firm|employer|institut(e|ion)|laborator(y|ies)|lab|"
+    r"organi[sz]ation)\b"
+    r"|\bwelche[rmns]? (universität|hochschule|firma|unternehmen|institut|organisation|arbeitgeber)\b"
+    r"|\bquel(le)?s? (université|entreprise|société|institution|institut|laboratoire|organisation|employeur)\b",
+    re.I)
+_ORG = re.compile(
+    r"\b(universit(y|ies|ät|äten|é|és)|college|hochschule|institut(e|es|ion|ions)?|laborator(y|ies|ium|ien|ire)|"
+    r"labs?|inc|corp|corporation|ltd|llc|gmbh|company|companies|firma|unternehmen|entreprise|société|"
+    r"employ(ed|er|ee)|work(s|ed|ing)? (at|for)|arbeitet\w* (bei|an|für)|travaill\w* (à|chez|pour))\b",
+    re.I)
+
+
 def _making(question: str) -> re.Pattern:
     """The words a passage says the asked-for making or dealing with (``_DEALS``, else ``_MADE_BY``)."""
     cue = _WHO_Q.search(question)
@@ -91,11 +107,13 @@ def _making(question: str) -> re.Pattern:
 
 
 def wants(question: str) -> str:
-    """'year', 'maker' or '' (nothing particular)."""
+    """'year', 'maker', 'organisation' or '' (nothing particular)."""
     if _YEAR_Q.search(question):
         return "year"
     if _WHO_Q.search(question):
         return "maker"
+    if _ORG_Q.search(question):
+        return "organisation"
     return ""
 
 
@@ -105,7 +123,7 @@ def holds(want: str, text: str, question: str = "") -> bool:
     It was founded by Ian Murdock."): a year in a passage that does not name Mozart does not say when Mozart was
     born, and "… the great inventors who live here in Philadelphia" says nothing of who invented the telephone.
     The subject is the question's names ("Mozart", "Debian"), else its other content words ("telephone")."""
-    pattern = _YEAR if want == "year" else _making(question) if want == "maker" else None
+    pattern = {"year": _YEAR, "organisation": _ORG}.get(want) or (_making(question) if want == "maker" else None)
     if pattern is None:
         return True
     if not pattern.search(text):
@@ -131,7 +149,7 @@ def _subject_terms(question: str, want: str) -> set[str]:
     tokens of its language: what the year or the making must be said of."""
     from ..text.languages import detect, tokenize
 
-    cue = (_YEAR_Q if want == "year" else _WHO_Q).search(question)
+    cue = {"year": _YEAR_Q, "organisation": _ORG_Q}.get(want, _WHO_Q).search(question)
     rest = question[:cue.start()] + " " + question[cue.end():] if cue else question
     rest = _making(question).sub(" ", rest)
     return set(tokenize([rest], detect(question))[0]) - set(tokenize(["year years first originally"], "en")[0])

@@ -102,3 +102,19 @@ def test_a_year_question_about_a_passage_without_a_year_is_not_answered(folio, b
     assert confidence_words(checked.confidence, "not_found", answer_metrics(checked, 3000, 0.4)["basis"]) \
         == "Not in your books · no passage found gives the year asked for"
     assert not folio.ask("Which is the largest planet of the solar system?").consume().not_found
+
+
+def test_a_question_whose_names_no_best_passage_mentions_is_declined_saying_which(folio, book_pdf):
+    from rag.retrieve.answerability import unnamed
+    from rag.types import Chunk, Hit
+
+    hits = [Hit(Chunk("b", 0, "Build the live image with lb build.", 1, 1, 0, 10, section="Building"), 1.0, 0.5)]
+    assert unnamed("Wie starte ich das Live-Image als Docker-Container?", hits) == ["Docker"]
+    assert unnamed("How do I build the image with lb build?", hits) == []
+    folio.library.ingest(book_pdf, "garden.pdf")
+    q = "Which is the largest planet of the solar system according to NASA?"
+    off = folio.ask(q, **{"tuning.retrieve.names_missing_decline": 1.1}).consume()
+    a = folio.ask(q).consume()
+    assert not off.not_found or off.context.get("basis") != "no_name"
+    assert a.not_found and a.context["basis"] == "no_name"  # the label says why
+    assert "none of the passages found mentions NASA" in a.text

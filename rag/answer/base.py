@@ -14,6 +14,8 @@ NOT_IN_BOOKS_TEXT = ("Not in your books: the passages found share words or topic
                      "answer.")
 UNWRITTEN_TEXT = ("Not in your books: none of the books searched writes {symbols}, so they do not explain it. The "
                   "closest passages are listed below; they are not an answer.")
+UNNAMED_TEXT = ("Not in your books: none of the passages found mentions {names}. The closest passages are listed "
+                "below; they are not an answer.")
 OTHER_LANGUAGE_TEXT = (" Your question is in {question}, and the books searched are in {books}: asking in {theirs} may "
                        "find it.")
 

@@ -5,8 +5,8 @@ import functools
 import time
 from typing import Callable, Iterator
 
-from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, NOT_RELEVANT_TEXT, UNWRITTEN_TEXT, \
-    AnswerBackend, make_backend, other_language
+from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, NOT_RELEVANT_TEXT, UNNAMED_TEXT, \
+    UNWRITTEN_TEXT, AnswerBackend, make_backend, other_language
 from ..library.books import Library
 from ..library.resources import Resources
 from ..settings import Settings
@@ -103,6 +103,11 @@ class Pipeline:
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
             if r.unsaid == "operator":  # "|>" asked of books that never write it: say so
                 text = UNWRITTEN_TEXT.format(symbols=" or ".join(f"“{x}”" for x in r.unwritten))
+            elif r.unsaid == "name":  # "… als Docker-Container?": say which name no passage found mentions
+                from ..retrieve.answerability import unnamed
+
+                missing = unnamed(r.query, r.hits)
+                text = UNNAMED_TEXT.format(names=" or ".join(missing)) if missing else text
             from ..text.languages import detect
 
             asked = detect(r.query, default="")

@@ -326,6 +326,9 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
         want = wants(r.query)
         if want and not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):
             r.outcome, r.unsaid = "not_found", want  # "In what year…" of passages without a year
+    if r.hits and r.evidence.get("name_missing", 0.0) >= s.tuning.retrieve.names_missing_decline \
+            and not (r.basis or r.unsaid):  # "… als Docker-Container?": none of the three best passages names Docker
+        r.outcome, r.unsaid = "not_found", "name"  # (declined or not by the model: the answer says which name)
     if r.outcome != "not_found" and r.unwritten and not r.basis:  # "How does |> work?" of books that never write
         r.outcome, r.unsaid = "not_found", "operator"  # "|>": whatever else they say of pipes, not that
     r.answerable = r.outcome != "not_found"

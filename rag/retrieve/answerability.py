@@ -71,6 +71,23 @@ def _name_terms(query: str, bm25, book_id: str) -> set[str]:
     return (set(words(names, lang)) | bm25.text_terms(names, book_id)) if names else set()
 
 
+def unnamed(query: str, hits: list) -> list[str]:
+    """The question's names (as ``name_missing`` counts them) that none of the three best ``hits`` writes, as the
+    question writes them: what to tell the user the books do not mention ("Docker")."""
+    import re
+
+    from ..text.frequency import ordinary
+    from ..text.languages import detect
+    from ..text.query_terms import EVERYDAY_ZIPF
+
+    lang = detect(query)
+    found = sorted(question_names(query))
+    if lang in NOUNS_CAPITALISED:
+        found = [w for w in found if not ordinary(w.lower(), lang, EVERYDAY_ZIPF)]
+    texts = [f"{h.chunk.section}\n{h.chunk.text}" for h in hits[:3]]
+    return [w for w in found if not any(re.search(rf"(?<!\w){re.escape(w)}", t, re.I) for t in texts)]
+
+
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],
              book_ids: list[str] | None = None, bridge: dict | None = None) -> dict[str, float]:
     """``hits``: fused candidates (``Hit``s, best first, zones already left out); ``bm25``: the library's

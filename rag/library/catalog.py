@@ -358,7 +358,7 @@ class Catalog:
         if not book_ids or not needle:
             return []
         marks = ",".join("?" * len(book_ids))
-        before = (" ", "\n", "\t", "(", '"', "'", "`", ",", "\u2018", "\u201c")  # what holds_symbol lets stand before it
+        before = (" ", "\n", "\t", "(", '"', "'", "`", ",", "\u2018", "\u201c")  # what holds_symbol lets before it
         cond = " OR ".join(["instr(text, ?) > 0"] * len(before))
         with self._db() as db:
             rows = db.execute(f"SELECT {_CHUNK_COLS} FROM chunks WHERE book_id IN ({marks}) AND "

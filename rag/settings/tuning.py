@@ -91,11 +91,10 @@ class RetrieveTuning(_Group):
     wants_hits: int = Field(3, description="A question that asks for a year or for who made something is not "
                                            "answered unless one of this many best passages holds one "
                                            "(``rag.query.wants``); 0 turns the check off.")
-    names_missing_decline: float = Field(1.0, ge=0.0, le=1.1, description="A question is declined when at least this "
-                                         "share of the names it writes (\"Docker\", \"Raspberry Pi\") is in none of the "
-                                         "three best passages (the answerability feature ``name_missing``; over the "
-                                         "21-book library's questions: 0 of 169 answerable, 10 of 55 unanswerable); "
-                                         "above 1 turns the rule off.")
+    names_missing_decline: float = Field(1.0, ge=0.0, le=1.1, description=(
+        "A question is declined when at least this share of the names it writes (\"Docker\", \"Raspberry Pi\") is "
+        "in none of the three best passages (the answerability feature ``name_missing``; over the 21-book library's "
+        "questions: 0 of 169 answerable, 10 of 55 unanswerable); above 1 turns the rule off."))
     edition_min_sections: int = Field(20, description="Two books in different languages are editions of one work "
                                                       "(``rag.retrieve.translations``) only if each has this many "
                                                       "numbered headings …")

@@ -25,6 +25,9 @@ from rag.query.wants import holds, wants
     ("Who is the target audience of this manual?", ""),
     ("At which university did Ross Ihaka and Robert Gentleman start developing R?", "organisation"),
     ("Bei welcher Firma arbeitete der Autor?", "organisation"),
+    ("Pendant combien d'années Debian fournit-il des mises à jour de sécurité ?", "duration"),
+    ("How many years is a stable release supported?", "duration"),
+    ("How do I time how long a block of my code takes to run?", ""),
     ("Dans quelle entreprise travaillaient les auteurs de gnuplot ?", "organisation"),
     # questions that want nothing in particular
     ("When does Octave read ~/.octaverc?", ""),
@@ -50,6 +53,9 @@ def test_a_passage_holds_a_year_or_who_made_it_or_not():
     q = "At which university or company were Thomas Williams and Colin Kelley working when they wrote gnuplot?"
     assert not holds("organisation", "gnuplot 5.4 An Interactive Plotting Program Thomas Williams & Colin Kelley", q)
     assert holds("organisation", "Thomas Williams and Colin Kelley wrote it while at Villanova University.", q)
+    q = "How many years is a Debian stable release supported?"
+    assert holds("duration", "Each Debian stable release is supported for five years.", q)
+    assert not holds("duration", "Debian stable releases are supported by the security team.", q)
 
 
 def test_the_year_or_maker_must_be_the_named_subjects():

@@ -45,6 +45,8 @@ BASIS_WORDS = {"byline": "Found in your books · the names on its title page",
 # declined because no best passage says what the question wants (``rag.query.wants``), whatever the probability
 UNSAID_WORDS = {"no_year": "Not in your books · no passage found gives the year asked for",
                 "no_maker": "Not in your books · no passage found says who did what was asked",
+                "no_duration": "Not in your books · no passage found gives the number of years, months or days asked "
+                               "for",
                 "no_organisation": "Not in your books · no passage found names the university, company or institution "
                                    "asked for",
                 "no_name": "Not in your books · no passage found names what the question names",

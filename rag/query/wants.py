@@ -1,6 +1,6 @@
 """What a question's answer must contain, when its words say so plainly: a year ("In what year…", "En quelle
 année…"), who made something ("Who founded…", "Qui a inventé…", "Wer hat … entwickelt?") or an organisation ("At
-which university…", "Bei welcher Firma…").
+which university…", "Bei welcher Firma…") or a number of years, months or days ("How many years…").
 
 Such a question is answered by a passage that holds a year, or that says who founded/created/invented/
 developed/wrote something — in any book and any language; a passage that merely mentions the names the
@@ -100,6 +100,17 @@ _ORG = re.compile(
     re.I)
 
 
+# "How many years …?", "Pendant combien d'années …?", "Wie viele Monate …?": the answer states a number of them
+_UNITS = {"en": r"years?|months?|weeks?|days?", "de": r"jahren?|monaten?|wochen|tagen?",
+          "fr": r"ans|années?|mois|semaines?|jours?", "vi": r"năm|tháng|tuần|ngày"}
+_DURATION_Q = re.compile(
+    rf"\bhow many ({_UNITS['en']})\b|\bwie viele ({_UNITS['de']})\b|\bcombien (d'|d’|de )({_UNITS['fr']})\b"
+    rf"|\bbao nhiêu ({_UNITS['vi']})\b", re.I)
+_NUMBER_WORDS = (r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|ein\w*|zwei|drei|vier|fünf|sechs|sieben|"
+                 r"acht|neun|zehn|zwölf|une?|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|một|hai|ba|bốn|năm")
+_DURATION = re.compile(rf"\b({_NUMBER_WORDS})[ -]({'|'.join(_UNITS.values())})\b", re.I)
+
+
 def _making(question: str) -> re.Pattern:
     """The words a passage says the asked-for making or dealing with (``_DEALS``, else ``_MADE_BY``)."""
     cue = _WHO_Q.search(question)
@@ -107,9 +118,11 @@ def _making(question: str) -> re.Pattern:
 
 
 def wants(question: str) -> str:
-    """'year', 'maker', 'organisation' or '' (nothing particular)."""
+    """'year', 'duration', 'maker', 'organisation' or '' (nothing particular)."""
     if _YEAR_Q.search(question):
         return "year"
+    if _DURATION_Q.search(question):
+        return "duration"
     if _WHO_Q.search(question):
         return "maker"
     if _ORG_Q.search(question):
@@ -123,7 +136,8 @@ def holds(want: str, text: str, question: str = "") -> bool:
     It was founded by Ian Murdock."): a year in a passage that does not name Mozart does not say when Mozart was
     born, and "… the great inventors who live here in Philadelphia" says nothing of who invented the telephone.
     The subject is the question's names ("Mozart", "Debian"), else its other content words ("telephone")."""
-    pattern = {"year": _YEAR, "organisation": _ORG}.get(want) or (_making(question) if want == "maker" else None)
+    pattern = {"year": _YEAR, "duration": _DURATION, "organisation": _ORG}.get(want) or (
+        _making(question) if want == "maker" else None)
     if pattern is None:
         return True
     if not pattern.search(text):
@@ -149,7 +163,7 @@ def _subject_terms(question: str, want: str) -> set[str]:
     tokens of its language: what the year or the making must be said of."""
     from ..text.languages import detect, tokenize
 
-    cue = {"year": _YEAR_Q, "organisation": _ORG_Q}.get(want, _WHO_Q).search(question)
+    cue = {"year": _YEAR_Q, "duration": _DURATION_Q, "organisation": _ORG_Q}.get(want, _WHO_Q).search(question)
     rest = question[:cue.start()] + " " + question[cue.end():] if cue else question
     rest = _making(question).sub(" ", rest)
     return set(tokenize([rest], detect(question))[0]) - set(tokenize(["year years first originally"], "en")[0])

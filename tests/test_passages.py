@@ -837,3 +837,30 @@ def test_a_line_holding_the_books_title_is_a_heading_never_quoted():
     src = _replace(source(text), book_title="In vitro comparison of three common essential oils")
     us = units(src)
     assert [u.kind for u in us] == ["heading", "sentence"]
+
+
+class _Spy(FlatEmbed):
+    def __init__(self):
+        self.texts = []
+
+    def get_text_embedding_batch(self, texts):
+        self.texts += list(texts)
+        return super().get_text_embedding_batch(texts)
+
+
+def test_a_sentence_of_the_matching_chunk_is_compared_under_its_sections_heading():
+    # "Fit: The fit command fits … Marquardt-Levenberg algorithm." is closer to "Which algorithm does fit use?" than
+    # the sentence alone, whose words are about data points (gnuplot's reference manual)
+    text = "The fit command fits an expression to data points, using the Marquardt-Levenberg algorithm."
+    hit = Chunk("b", 1, text, 1, 1, 0, len(text), section="III Commands > Fit")
+    window = text + " It reports the standard deviation at the end."
+    src = Source(1, "b", "A Book", hit, window, [1], 1, 1, "p. 1", 1.0, 0.5)
+    spy = _Spy()
+    cands = [(text, 1, True), ("It reports the standard deviation.", 1, False)]
+    ExtractiveBackend(spy).score("Which algorithm does fit use?", [src], cands)
+    assert "Fit: " + text in spy.texts  # the matching chunk's sentence, under its innermost heading
+    assert "It reports the standard deviation." in spy.texts  # a sentence of the window around it: bare
+    spy = _Spy()
+    ExtractiveBackend(spy, tuning=ExtractiveTuning(heading_context=False)).score(
+        "Which algorithm does fit use?", [src], [(text, 1, True)])
+    assert spy.texts == [text]

@@ -176,7 +176,10 @@ class ExtractiveBackend:
         # further down would need a similarity far above the shortlist's to win
         prior = sorted(prior, key=lambda x: -x[1])[:t.shortlist]
         q = np.asarray(self.embed.get_query_embedding(question), dtype=np.float32)
-        vecs = np.asarray(self.embed.get_text_embedding_batch([cands[i][0] for i, _ in prior]), dtype=np.float32)
+        heading = {s.n: s.hit.section.rsplit(" > ", 1)[-1].strip() for s in sources} if t.heading_context else {}
+        texts = [f"{heading[cands[i][1]]}: {cands[i][0]}" if cands[i][2] and heading.get(cands[i][1]) else cands[i][0]
+                 for i, _ in prior]  # a sentence of the matching chunk read under its section's heading
+        vecs = np.asarray(self.embed.get_text_embedding_batch(texts), dtype=np.float32)
         return {i: float(c) + pr for (i, pr), c in zip(prior, vecs @ q)}
 
     def select(

@@ -41,6 +41,8 @@ class ExtractiveTuning(_Group):
                                                     "as it is, and few sentences hold it by chance.")
     keep_share: float = Field(0.8, description="No padding: sentences scoring below this share of the best are left "
                                                "out.")
+    heading_context: bool = Field(True, description="A sentence of the matching chunk is compared with the question "
+                                  "under its section's heading (\"Fit: The fit command fits …\").")
     shortlist: int = Field(48, description="Candidate sentences embedded per question (by their score without cosine).")
     gap_units: int = Field(2, description="Two passages of one source at most this many units (sentences, listings) "
                                           "apart are quoted as one, with what stands between them; 0: never.")

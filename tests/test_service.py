@@ -88,6 +88,10 @@ def test_scope_to_one_book(folio, book_pdf):
     assert a.sources and all(s.book_id == b_id for s in a.sources)
     a = folio.ask("How long should I knead bread dough?", book_id=a_id).consume()
     assert all(s.book_id == a_id for s in a.sources)
+    assert a.not_found  # declined within the one book chosen: the answer says that only it was searched (tour 32)
+    garden = folio.library.book(a_id).title
+    assert f"Only “{garden}” was searched, as chosen: the whole library may answer it." in a.text
+    assert "was searched, as chosen" not in folio.ask("How do I repair a carburettor?").consume().text
 
 
 def garden_then_kitchen(folio, book_pdf, bread: str):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .base import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, NOT_RELEVANT_TEXT, OTHER_LANGUAGE_TEXT, \
-    UNNAMED_TEXT, UNWRITTEN_TEXT, AnswerBackend, other_language
+    SCOPE_TEXT, UNNAMED_TEXT, UNWRITTEN_TEXT, AnswerBackend, other_language
 from ..settings import Settings
 
 
@@ -18,4 +18,4 @@ def make_backend(settings: Settings, embed) -> AnswerBackend:
 
 
 __all__ = ["AnswerBackend", "NO_WORD_KNOWN_TEXT", "NOT_FOUND_TEXT", "NOT_IN_BOOKS_TEXT", "NOT_RELEVANT_TEXT",
-           "OTHER_LANGUAGE_TEXT", "UNNAMED_TEXT", "UNWRITTEN_TEXT", "make_backend", "other_language"]
+           "OTHER_LANGUAGE_TEXT", "SCOPE_TEXT", "UNNAMED_TEXT", "UNWRITTEN_TEXT", "make_backend", "other_language"]

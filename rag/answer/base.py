@@ -16,6 +16,7 @@ UNWRITTEN_TEXT = ("Not in your books: none of the books searched writes {symbols
                   "closest passages are listed below; they are not an answer.")
 UNNAMED_TEXT = ("Not in your books: none of the passages found mentions {names}. The closest passages are listed "
                 "below; they are not an answer.")
+SCOPE_TEXT = " Only {books} {were} searched, as chosen: the whole library may answer it."
 OTHER_LANGUAGE_TEXT = (" Your question is in {question}, and the books searched are in {books}: asking in {theirs} may "
                        "find it.")
 

@@ -5,8 +5,8 @@ import functools
 import time
 from typing import Callable, Iterator
 
-from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, NOT_RELEVANT_TEXT, UNNAMED_TEXT, \
-    UNWRITTEN_TEXT, AnswerBackend, make_backend, other_language
+from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, NOT_RELEVANT_TEXT, SCOPE_TEXT, \
+    UNNAMED_TEXT, UNWRITTEN_TEXT, AnswerBackend, make_backend, other_language
 from ..library.books import Library
 from ..library.resources import Resources
 from ..settings import Settings
@@ -122,6 +122,9 @@ class Pipeline:
                 theirs = sorted({langs.get(b.id, "en") for b in r.books} | (declared - {""}))
                 if theirs and asked not in theirs:
                     text += other_language(asked, theirs)
+            if r.book_ids and len(self.res.catalog.books("ready")) > len(r.books):  # the user chose the books: say
+                text += SCOPE_TEXT.format(books=", ".join(f"“{b.title}”" for b in r.books[:3]),  # so (tour 32)
+                                          were="was" if len(r.books) == 1 else "were")
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
         asked = r.question

@@ -864,3 +864,20 @@ def test_a_sentence_of_the_matching_chunk_is_compared_under_its_sections_heading
     ExtractiveBackend(spy, tuning=ExtractiveTuning(heading_context=False)).score(
         "Which algorithm does fit use?", [src], [(text, 1, True)])
     assert spy.texts == [text]
+
+
+def test_a_sentence_that_annotates_the_short_listing_above_it_comes_with_that_listing():
+    # An Introduction to R's sample session: code at the left, what it does beside it, no colon introducing either
+    text = ("dummy <- data.frame(x=x, y= x + rnorm(x)*w)\ndummy\nMake a data frame of two columns, x and y, and "
+            "look at it.\nfm <- lm(y ~ x, data=dummy)\nsummary(fm)\nFit a simple linear regression and look at the "
+            "analysis.")
+    code = ("dummy <- data.frame(x=x, y= x + rnorm(x)*w)", "dummy", "fm <- lm(y ~ x, data=dummy)", "summary(fm)")
+    us = units(source(text, code=code))
+    assert [u.kind for u in us] == ["code", "sentence", "code", "sentence"]
+    assert grow(us, 3, lambda k: False, 4) == (2, 3)  # the lm() call with the sentence that says what it does
+    # a listing a colon introduced belongs to that sentence: the sentence after it stands alone
+    us = units(source(CODE_TEXT, code=("fin = open('words.txt')", "for line in fin:", "word = line.strip()",
+                                       "print(word)")))
+    from rag.answer.passages import _annotates
+
+    assert not _annotates(us, 4)

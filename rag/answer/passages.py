@@ -134,6 +134,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
         i -= 1  # "Read the comma-separated-value (CSV) file …": with the call forms it describes ("x = csvread (…)")
     elif us[i].kind in ("code", "table") and i > 0 and us[i - 1].prose:
         i -= 1  # a passage never opens with a listing: the sentence or item before it says what it shows
+    elif i == k and _annotates(us, k):
+        i -= 1  # "fm <- lm(y ~ x, data=dummy)" + "Fit a simple linear regression …": the code it describes
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)
@@ -195,6 +197,22 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
             break  # never end inside a parenthesis a sentence opened
         j += 1
     return i, j
+
+
+ANNOTATED_LINES = 4  # a listing this short, right above a paragraph and introduced by no sentence, is what it says
+
+
+def _annotates(us: list[Unit], k: int) -> bool:
+    """Whether sentence ``k`` is set right under (or beside) a short listing that no sentence introduces (the one
+    before it is finished): an annotated session ("fm <- lm(y ~ x, data=dummy)" + "Fit a simple
+    linear regression and look at the analysis."), where the sentence says what the code above it does."""
+    if k < 1 or us[k].kind != "sentence" or us[k].opens_paragraph or not us[k].text[:1].isupper() \
+            or us[k - 1].kind != "code":  # (after a blank line, a sentence may be about anything: "The next chapter
+        return False  # …"; in lower case it is the rest of one a listing's line cut: "… as a boot parameter.")
+    if len(us[k - 1].text.split("\n")) > ANNOTATED_LINES or signature(us[k - 1]):
+        return False
+    return k >= 2 and us[k - 2].kind == "sentence" and not _opens(us[k - 2])  # (a listing the source begins with:
+    # what introduced it is not known)
 
 
 def _open_parens(units: list[Unit]) -> int:

@@ -231,6 +231,10 @@ def test_a_header_set_just_below_the_top_band_is_a_header_the_chunks_keep():
     found = find(pages)
     assert all(not f for f in found)
     assert all(h == {0, 1} for h in headers(pages, found))
+    # gnuplot's "gnuplot 5.4" and "65" at 56.4–66.4 pt: a little lower, still the page's first line, still a header
+    low = [(label, n, text, [(a, b, x0, y0 + 6.5, x1, y1 + 5.6, k) for a, b, x0, y0, x1, y1, k in lines], h)
+           for label, n, text, lines, h in pages]
+    assert all(h == {0, 1} for h in headers(low, find(low)))
 
 
 def test_a_highlight_leaves_out_running_headers_footers_and_page_numbers():

@@ -16,6 +16,7 @@ import re
 from collections import Counter
 
 TOP, BOTTOM = 0.075, 0.93  # bands, as shares of the page height
+FIRST_LINE_TOP = 0.085  # a page's first line is in the top band when its middle is this high (``headers``)
 MIN_PAGES = 3
 MAX_CHARS = 120
 EDGE = 3.0  # points: lines whose top is this close to the page's first line's are on it
@@ -44,7 +45,7 @@ def find(pages: list[tuple[str, int, str, list[tuple], float]], first_line: bool
             t = text[ln[0]:ln[1]].strip()
             if not t or len(t) > MAX_CHARS or height <= 0:
                 continue
-            top = ln[5] <= TOP * height or (first_line and (ln[3] + ln[5]) / 2 <= TOP * height
+            top = ln[5] <= TOP * height or (first_line and (ln[3] + ln[5]) / 2 <= FIRST_LINE_TOP * height
                                              and ln[3] <= first + EDGE)
             where = "top" if top else "bottom" if ln[3] >= BOTTOM * height else ""
             if where:
@@ -69,8 +70,9 @@ def find(pages: list[tuple[str, int, str, list[tuple], float]], first_line: bool
 
 def headers(pages: list[tuple[str, int, str, list[tuple], float]], found: list[set[int]]) -> list[set[int]]:
     """Per page, the running headers set just below the top band, as the page's first line: GNU Octave's "Chapter
-    5: Strings  85" and "GNU Octave (version 7.3.0)", 50–61 pt down a 792-pt page past the band's 59.4 pt (a
-    listing's line under such a header is not one). ``found``: ``find``'s furniture, left out. They are never quoted
+    5: Strings  85" and "GNU Octave (version 7.3.0)", 50–61 pt down a 792-pt page past the band's 59.4 pt, gnuplot's
+    "gnuplot 5.4  65" at 56–66 pt (its middle within ``FIRST_LINE_TOP``; a listing's line under such a header is not
+    one). ``found``: ``find``'s furniture, left out. They are never quoted
     nor shown in an answer, but stay in the text a chunk is searched by: taking them out of it cost three held-out
     Octave questions their page (the chapter's title in every chunk of it helps the search)."""
     return [wider - hard for wider, hard in zip(find(pages, first_line=True), found)]

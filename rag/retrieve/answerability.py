@@ -57,18 +57,25 @@ def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids
 
 
 
-def _name_terms(query: str, bm25, book_id: str) -> set[str]:
-    """The question's names as term_weights writes them: in the question's own language and in the book's."""
+def _names(query: str) -> list[str]:
+    """The question's names, as written ("Docker"); in German, where every noun has a capital, not its everyday
+    nouns."""
     from ..text.frequency import ordinary
     from ..text.languages import detect
-    from ..text.query_terms import EVERYDAY_ZIPF, words
+    from ..text.query_terms import EVERYDAY_ZIPF
 
     lang = detect(query)
-    found = question_names(query)
-    if lang in NOUNS_CAPITALISED:
-        found = frozenset(w for w in found if not ordinary(w.lower(), lang, EVERYDAY_ZIPF))
-    names = " ".join(sorted(found))
-    return (set(words(names, lang)) | bm25.text_terms(names, book_id)) if names else set()
+    found = sorted(question_names(query))
+    return [w for w in found if not ordinary(w.lower(), lang, EVERYDAY_ZIPF)] if lang in NOUNS_CAPITALISED else found
+
+
+def _name_terms(query: str, bm25, book_id: str) -> set[str]:
+    """The question's names as term_weights writes them: in the question's own language and in the book's."""
+    from ..text.languages import detect
+    from ..text.query_terms import words
+
+    names = " ".join(_names(query))
+    return (set(words(names, detect(query))) | bm25.text_terms(names, book_id)) if names else set()
 
 
 def unnamed(query: str, hits: list) -> list[str]:
@@ -76,16 +83,8 @@ def unnamed(query: str, hits: list) -> list[str]:
     question writes them: what to tell the user the books do not mention ("Docker")."""
     import re
 
-    from ..text.frequency import ordinary
-    from ..text.languages import detect
-    from ..text.query_terms import EVERYDAY_ZIPF
-
-    lang = detect(query)
-    found = sorted(question_names(query))
-    if lang in NOUNS_CAPITALISED:
-        found = [w for w in found if not ordinary(w.lower(), lang, EVERYDAY_ZIPF)]
     texts = [f"{h.chunk.section}\n{h.chunk.text}" for h in hits[:3]]
-    return [w for w in found if not any(re.search(rf"(?<!\w){re.escape(w)}", t, re.I) for t in texts)]
+    return [w for w in _names(query) if not any(re.search(rf"(?<!\w){re.escape(w)}", t, re.I) for t in texts)]
 
 
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],

@@ -881,3 +881,17 @@ def test_a_sentence_that_annotates_the_short_listing_above_it_comes_with_that_li
     from rag.answer.passages import _annotates
 
     assert not _annotates(us, 4)
+
+
+def test_a_passage_begins_at_its_paragraphs_first_sentence_when_that_is_near():
+    # LilyPond: the paragraph's first sentence names the keyword; the best sentence is its third
+    text = ("Tuplets are made with the \\tuplet keyword. It takes two arguments: a fraction and a piece of music. "
+            "For triplets, there are three notes instead of two, so triplets have 3/2 as their fraction.\n\n"
+            "Grace notes are made with the \\grace command.")
+    us = units(source(text))
+    k = next(i for i, u in enumerate(us) if u.text.startswith("For triplets"))
+    i, j = grow(us, k, lambda j: False, 4)
+    assert us[i].text.startswith("Tuplets are made") and j == k
+    far = units(source(" ".join(["This sentence is twelve words long and says nothing at all here."] * 6)
+                       + " For triplets, there are three notes instead of two."))
+    assert grow(far, len(far) - 1, lambda j: False, 4)[0] == len(far) - 1  # too far back: the sentence alone

@@ -27,6 +27,7 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
+LEAD_SENTENCES, LEAD_WORDS = 3, 60  # a passage begins at its paragraph's start when that is this near
 # a sentence that offers another way than the listing before it ("Or use …", "Alternatively, …", "Oder …", "Ou …")
 ALTERNATIVE = re.compile(r"^\s*(?:or|alternatively|oder|alternativ|ou|sinon)\b", re.I)
 PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
@@ -136,6 +137,12 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
         i -= 1  # a passage never opens with a listing: the sentence or item before it says what it shows
     elif i == k and _annotates(us, k):
         i -= 1  # "fm <- lm(y ~ x, data=dummy)" + "Fit a simple linear regression …": the code it describes
+    if i == k and us[k].kind == "sentence" and not us[k].opens_paragraph:  # from its paragraph's first sentence,
+        a = k  # when that is near: "Tuplets are made with the \tuplet keyword. … For triplets, there are three notes
+        while a > 0 and us[a - 1].kind == "sentence" and not us[a].opens_paragraph and k - a < LEAD_SENTENCES:
+            a -= 1  # instead of two …" (the paragraph's first sentence names what the rest of it explains)
+        if us[a].opens_paragraph and sum(len(u.text.split()) for u in us[a:k]) <= LEAD_WORDS:
+            i = a
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)

@@ -11,6 +11,14 @@ def test_a_name_in_a_title_picks_that_book():
     assert titled_books("How do I scan the answer sheets in AMC?", TITLES) == ["amc"]  # the title's initials
 
 
+def test_a_program_name_typed_in_lower_case_picks_its_book_but_an_everyday_word_does_not():
+    titles = {**TITLES, "gp": "gnuplot documentation", "lily": "LilyPond"}
+    assert titled_books("How do I move the legend outside the plot in gnuplot?", titles) == ["gp"]  # tour 32
+    assert titled_books("How do I install lilypond?", titles) == ["lily"]
+    assert titled_books("which octave does each note land in?", titles) == []  # "octave" is an English word
+    assert titled_books("How do I build a live image?", titles) == []
+
+
 def test_the_title_holding_most_of_the_names_wins():
     # "TeX" and "Live" are both in "TeX Live Anleitung", only "Live" in "Live Systems Handbuch"
     assert titled_books("How do I remove TeX Live completely?", TITLES) == ["tl"]

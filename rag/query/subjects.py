@@ -51,10 +51,23 @@ def question_names(question: str) -> frozenset[str]:
     return found
 
 
+def unlisted_words(question: str) -> frozenset[str]:
+    """The question's words in lower case that are no word of its language nor of English ("gnuplot", "lilypond",
+    "ffmpeg"; not "octave", "live", "python"): program names written as a shell is typed."""
+    from ..text.frequency import ordinary
+    from ..text.languages import detect
+
+    lang = detect(question)
+    return frozenset(w for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]{3,}(?![\w-])", question)
+                     if not any(ordinary(w, code, 3.0) is not False for code in {lang, "en"}))
+
+
 def titled_books(question: str, titles: dict[str, str]) -> list[str]:
     """The books (ids, in ``titles``' order) whose title holds the most of the question's names, as a word or as the
-    initials of its capitalised words; [] when no title holds one, or every title does."""
-    found = question_names(question)
+    initials of its capitalised words; [] when no title holds one, or every title does. A name written in lower
+    case counts when it is no word of the question's language or of English ("in gnuplot": *gnuplot
+    documentation*)."""
+    found = question_names(question) | unlisted_words(question)
     if not found or len(titles) < 2:
         return []
     count = {}

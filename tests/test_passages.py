@@ -895,3 +895,28 @@ def test_a_passage_begins_at_its_paragraphs_first_sentence_when_that_is_near():
     far = units(source(" ".join(["This sentence is twelve words long and says nothing at all here."] * 6)
                        + " For triplets, there are three notes instead of two."))
     assert grow(far, len(far) - 1, lambda j: False, 4)[0] == len(far) - 1  # too far back: the sentence alone
+
+
+def test_a_how_question_goes_on_to_the_form_the_next_paragraph_introduces():
+    from rag.answer.passages import leads_to_listing
+
+    text = ("The R language allows the user to create objects of mode function. Learning to write useful functions "
+            "makes R comfortable.\n\nA function is defined by an assignment of the form\n\n"
+            "> name <- function(arg_1, arg_2, ...) expression\n\nThe expression is an R expression.")
+    us = units(source(text, code=("> name <- function(arg_1, arg_2, ...) expression",)))
+    assert [u.kind for u in us][:4] == ["sentence", "sentence", "sentence", "code"]
+    assert leads_to_listing(us, 0, 1)  # the passage, then the sentence that introduces the form, then the form
+    assert not leads_to_listing(us, 0, 3)  # a passage with its listing already
+    plain = units(source("Functions are objects.\n\nThe next chapter is about loops.\n\n> for (i in 1:3) print(i)",
+                         code=("> for (i in 1:3) print(i)",)))
+    assert not leads_to_listing(plain, 0, 0)  # the next paragraph introduces nothing
+
+
+def test_the_extractive_answer_to_a_how_question_ends_with_the_form_not_before_it(embed):
+    text = ("The R language allows the user to create objects of mode function. Learning to write useful functions "
+            "makes R comfortable.\n\nA function is defined by an assignment of the form\n\n"
+            "> name <- function(arg_1, arg_2, ...) expression\n\nThe expression is an R expression.")
+    src = source(text, code=("> name <- function(arg_1, arg_2, ...) expression",))
+    a = ExtractiveBackend(embed).answer("How do I write my own functions in R?", [src])
+    assert "> name <- function(arg_1, arg_2, ...) expression" in a
+    assert not a.rstrip().endswith("of the form [1]")

@@ -19,7 +19,7 @@ from ..query.wants import holds, wants
 from ..query.overview import ASKING as OVERVIEW_WORDS, asks_overview, opens_book
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
-from ..query.kinds import asks_example
+from ..query.kinds import asks_example, classify
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
 from ..text.labels import NAMED_STATEMENT
@@ -30,7 +30,7 @@ from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
 from .matching import stemmer_language, stems, translated
-from .passages import Passage, grow
+from .passages import Passage, grow, leads_to_listing
 from .units import by_lines, units
 
 # an exercise prompt ("Describe some of the effects of …") does not answer a question
@@ -273,6 +273,7 @@ class ExtractiveBackend:
         if not scores:
             return []
         example = asks_example(question)
+        how = classify(question) == "procedural"
         for i in scores:
             if where[i] in stating:  # the paragraph that states what was asked, as a definition defines
                 scores[i] += t.defines_bonus
@@ -311,6 +312,8 @@ class ExtractiveBackend:
                         self.n if not chosen else 2, further_listing=not chosen)
             if example and b + 1 < len(us[n]) and us[n][b + 1].kind in ("code", "table"):
                 b += 1  # "Show me an example.": the listing the passage stops before is the example
+            elif how and not chosen and leads_to_listing(us[n], a, b):
+                b += 2  # "How do I write a function?": the book's "A function is defined … of the form" + its form
             text_terms = stems(" ".join(u.text for u in us[n][a:b + 1]), lang)
             if chosen and not (terms & text_terms) - covered and len(text_terms - said) < t.new_words:
                 continue  # adds nothing the answer lacks

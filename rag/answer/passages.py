@@ -206,6 +206,15 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
     return i, j
 
 
+def leads_to_listing(us: list[Unit], a: int, b: int) -> bool:
+    """Whether the passage ``us[a..b]`` holds no listing while the book goes on, in a new paragraph, with a sentence
+    that introduces one ("A function is defined by an assignment of the form" + "> name <- function(arg_1, …)"):
+    for a question that asks how, that is the how (``ExtractiveBackend.passages``)."""
+    return b + 2 < len(us) and not any(u.kind in ("code", "table") for u in us[a:b + 1]) \
+        and us[b + 1].kind == "sentence" and us[b + 1].opens_paragraph and _opens(us[b + 1]) \
+        and us[b + 2].kind == "code" and sum(len(u.text.split()) for u in us[a:b + 2] if u.prose) <= MAX_WORDS
+
+
 ANNOTATED_LINES = 4  # a listing this short, right above a paragraph and introduced by no sentence, is what it says
 
 

@@ -62,12 +62,14 @@ class Passage:
     def render(self) -> str:
         """Prose runs end with their citation [n] (the book's own "[3]" marked as the book's); code and tables follow
         as fenced blocks (```, ```table)."""
-        out, run = [], []
+        out, run, seen = [], [], set()
         for u in self.units:
             if u.kind in ("heading", "boilerplate"):  # never quoted (a passage does not run into the next section)
                 continue
             if u.prose:
-                run.append(u.text)
+                if u.text not in seen:  # a sentence the book repeats word for word is quoted once
+                    run.append(u.text)
+                    seen.add(u.text)
                 continue
             if run:
                 out.append(mark_book_brackets(_join(run)) + f" [{self.n}]")

@@ -85,3 +85,21 @@ def test_a_declined_question_in_another_language_than_the_books_says_which_would
     assert a.text.endswith(OTHER_LANGUAGE_TEXT.format(question="Spanish", books="English", theirs="English"))
     b = garden.ask("Who won the football world cup?").consume()  # in the books' language: no such hint
     assert b.not_found and "Your question is in" not in b.text
+
+
+def test_a_question_declined_in_the_chosen_book_says_so_before_any_language_hint(garden):
+    # tour 33: a French question asked of one English book chosen in "Search in", with a French book in the library,
+    # was told to ask in English; the whole library, with its French book, is what may answer it
+    from tests.pdfs import make_book_pdf
+
+    garden_id = garden.library.books()[0].id
+    garden.library.ingest(make_book_pdf("Le potager", {"Chapitre 1 Arrosage": [
+        ("Tomates", "Il faut arroser les tomates deux fois par semaine, le matin, au pied de la plante. Les tomates "
+                    "aiment le soleil et une terre riche. Quand il fait très chaud, on peut les arroser un peu plus "
+                    "souvent, mais jamais sur les feuilles, car elles craignent les maladies.")]}, pad=0),
+        "potager.pdf")
+    q = "Combien de fois par semaine faut-il arroser les tomates dans le potager ?"
+    a = garden.ask(q, book_id=garden_id).consume()
+    assert a.not_found and "was searched, as chosen: the whole library may answer it." in a.text
+    assert "Your question is in" not in a.text  # a book in the question's language is in the library
+    assert not garden.ask(q).consume().not_found  # and the whole library answers it

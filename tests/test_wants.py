@@ -123,4 +123,4 @@ def test_a_question_whose_names_no_best_passage_mentions_is_declined_saying_whic
     a = folio.ask(q).consume()
     assert not off.not_found or off.context.get("basis") != "no_name"
     assert a.not_found and a.context["basis"] == "no_name"  # the label says why
-    assert "none of the passages found mentions NASA" in a.text
+    assert "none of the books searched mentions NASA" in a.text

@@ -14,7 +14,7 @@ NOT_IN_BOOKS_TEXT = ("Not in your books: the passages found share words or topic
                      "answer.")
 UNWRITTEN_TEXT = ("Not in your books: none of the books searched writes {symbols}, so they do not explain it. The "
                   "closest passages are listed below; they are not an answer.")
-UNNAMED_TEXT = ("Not in your books: none of the passages found mentions {names}. The closest passages are listed "
+UNNAMED_TEXT = ("Not in your books: none of the books searched mentions {names}. The closest passages are listed "
                 "below; they are not an answer.")
 SCOPE_TEXT = " Only {books} {were} searched, as chosen: the whole library may answer it."
 OTHER_LANGUAGE_TEXT = (" Your question is in {question}, and the books searched are in {books}: asking in {theirs} may "

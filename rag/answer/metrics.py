@@ -49,7 +49,7 @@ UNSAID_WORDS = {"no_year": "Not in your books · no passage found gives the year
                                "for",
                 "no_organisation": "Not in your books · no passage found names the university, company or institution "
                                    "asked for",
-                "no_name": "Not in your books · no passage found names what the question names",
+                "no_name": "Not in your books · no book searched mentions a name the question asks about",
                 "no_operator": "Not in your books · no book searched writes the operator asked about"}
 
 

@@ -366,6 +366,16 @@ class Catalog:
                               (*book_ids, *(b + needle for b in before), needle, limit))
             return [Chunk(**dict(r)) for r in rows]
 
+    def mentions(self, book_ids: list[str], word: str) -> bool:
+        """Whether any chunk of ``book_ids`` writes ``word`` (ignoring ASCII case), in its text or its section."""
+        if not book_ids or not word:
+            return False
+        marks = ",".join("?" * len(book_ids))
+        with self._db() as db:
+            return db.execute(f"SELECT 1 FROM chunks WHERE book_id IN ({marks}) AND (instr(lower(text), lower(?)) > 0 "
+                              "OR instr(lower(section), lower(?)) > 0) LIMIT 1", (*book_ids, word, word)).fetchone() \
+                is not None
+
     def chunks_under(self, book_id: str, marks: tuple[str, ...], limit: int = 40) -> list[Chunk]:
         """The chunks of one book whose section path holds one of ``marks`` (lower case), in order: candidates for
         the sections a question asks for by their kind (``rag.retrieve.conclusions``)."""

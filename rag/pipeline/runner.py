@@ -44,6 +44,14 @@ class Pipeline:
             return wide
         return r
 
+    def _languages(self, r: Run, books: list[Book]) -> list[str]:
+        """The languages of ``books``: each book's as its text reads (most of the German Live Handbuch is in
+        English) and as the book says it is ("de-DE"), so "the books are in English" only when neither is the
+        question's language."""
+        langs = self.bm25_for(r)().languages
+        declared = {str(b.report.get("language") or "").split("-")[0].lower() for b in books}
+        return sorted({langs.get(b.id, "en") for b in books} | (declared - {""}))
+
     def bm25_for(self, r: Run) -> Callable:
         """The library's BM25 for this run, built at most once and only when a stage needs it."""
         if r.bm25 is None:
@@ -103,28 +111,24 @@ class Pipeline:
             text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
             if r.unsaid == "operator":  # "|>" asked of books that never write it: say so
                 text = UNWRITTEN_TEXT.format(symbols=" or ".join(f"“{x}”" for x in r.unwritten))
-            elif r.unsaid == "name":  # "… als Docker-Container?": say which name no passage found mentions
-                from ..retrieve.answerability import unnamed
-
-                missing = unnamed(r.query, r.hits)
-                text = UNNAMED_TEXT.format(names=" or ".join(missing)) if missing else text
+            elif r.unsaid == "name":  # "… als Docker-Container?": say which name no searched book mentions
+                text = UNNAMED_TEXT.format(names=" or ".join(r.unnamed))
             from ..text.languages import detect
 
             asked = detect(r.query, default="")
             if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:  # "再帰とは何ですか？": no word in any book, no
                 # language Folio reads: a lower threshold would not help (tour 30)
                 text = (NOT_RELEVANT_TEXT if text == NOT_FOUND_TEXT else text) + NO_WORD_KNOWN_TEXT
-            elif asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it
-                # each book's language as its text reads (most of the German Live Handbuch is in English) and as
-                # the book says it is: "the books are in English" only when neither is the question's language
-                langs = self.bm25_for(r)().languages
-                declared = {str(b.report.get("language") or "").split("-")[0].lower() for b in r.books}  # "de-DE"
-                theirs = sorted({langs.get(b.id, "en") for b in r.books} | (declared - {""}))
-                if theirs and asked not in theirs:
+            mine = self.library.ready(s, r.book_ids)  # the books asked, before a subject narrowed the search
+            every = self.res.catalog.books("ready")
+            scoped = bool(r.book_ids) and len(every) > len(mine)  # the user chose the books: say so first (tour 32)
+            if scoped:
+                text += SCOPE_TEXT.format(books=", ".join(f"“{b.title}”" for b in mine[:3]),
+                                          were="was" if len(mine) == 1 else "were")
+            if asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it (not when
+                theirs = self._languages(r, mine)  # a book outside the chosen ones is in the question's language)
+                if theirs and asked not in theirs and not (scoped and asked in self._languages(r, every)):
                     text += other_language(asked, theirs)
-            if r.book_ids and len(self.res.catalog.books("ready")) > len(r.books):  # the user chose the books: say
-                text += SCOPE_TEXT.format(books=", ".join(f"“{b.title}”" for b in r.books[:3]),  # so (tour 32)
-                                          were="was" if len(r.books) == 1 else "were")
             return AnswerStream(answer, iter([text]), t0)
         answer.figures = r.figures
         asked = r.question

@@ -66,6 +66,7 @@ class Run:
     # wants ("year", "duration", "maker", "organisation": ``query.wants``), a "name" none mentions, an "operator" none
     # writes
     unwritten: list[str] = field(default_factory=list)  # operators the question writes that no searched book writes
+    unnamed: list[str] = field(default_factory=list)  # names the question writes that no searched book mentions
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed
 
     @property
@@ -329,8 +330,12 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
         if want and not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):
             r.outcome, r.unsaid = "not_found", want  # "In what year…" of passages without a year
     if r.hits and r.evidence.get("name_missing", 0.0) >= s.tuning.retrieve.names_missing_decline \
-            and not (r.basis or r.unsaid):  # "… als Docker-Container?": none of the three best passages names Docker
-        r.outcome, r.unsaid = "not_found", "name"  # (declined or not by the model: the answer says which name)
+            and not (r.basis or r.unsaid):  # "… als Docker-Container?": none of the three best passages names Docker,
+        from ..retrieve.answerability import unnamed  # and no searched book does (a name that only sets the scene,
+
+        r.unnamed = [w for w in unnamed(r.query, r.hits) if not p.res.catalog.mentions(r.ids, w)]  # "compiled with
+        if r.unnamed:  # pdfLaTeX", is elsewhere in the book)
+            r.outcome, r.unsaid = "not_found", "name"  # (declined or not by the model: the answer says which name)
     if r.outcome != "not_found" and r.unwritten and not r.basis:  # "How does |> work?" of books that never write
         r.outcome, r.unsaid = "not_found", "operator"  # "|>": whatever else they say of pipes, not that
     r.answerable = r.outcome != "not_found"

@@ -95,8 +95,8 @@ class RetrieveTuning(_Group):
                                            "(``rag.query.wants``); 0 turns the check off.")
     names_missing_decline: float = Field(1.0, ge=0.0, le=1.1, description=(
         "A question is declined when at least this share of the names it writes (\"Docker\", \"Raspberry Pi\") is "
-        "in none of the three best passages (the answerability feature ``name_missing``; over the 21-book library's "
-        "questions: 0 of 169 answerable, 10 of 55 unanswerable); above 1 turns the rule off."))
+        "in none of the three best passages (the answerability feature ``name_missing``) and one of them is in no "
+        "book searched at all; above 1 turns the rule off."))
     edition_min_sections: int = Field(20, description="Two books in different languages are editions of one work "
                                                       "(``rag.retrieve.translations``) only if each has this many "
                                                       "numbered headings …")

@@ -257,3 +257,17 @@ def test_a_missing_name_or_non_word_is_rare_a_missing_rare_word_is_not(question,
     bm = BM25Index(chunks)
     f = features(question, _hits(chunks, [0, 3], [0.6, 0.3]), bm, [chunks[0].id], [chunks[0].id])
     assert f["rare_missing"] == rare
+
+
+def test_a_german_word_the_dictionary_has_is_no_rare_term_the_books_never_mention():
+    """German compounds are in no frequency list ("Teillisten"): where Debian's German-English dictionary is
+    installed (the scripts install it), what it has — a headword, an inflection or a compound of two — is a word of
+    the language the books may say otherwise (``rare_missing`` stays 0); a program name is not."""
+    from rag.retrieve.answerability import _in_dictionary, _names
+    from rag.text.glossary import dictionary
+
+    if dictionary("de", "en") is None:
+        pytest.skip("dict-freedict-deu-eng is not installed")
+    assert _in_dictionary("Teillisten", "de") and _in_dictionary("fortlaufende", "de")
+    assert not _in_dictionary("Kubernetes", "de") and not _in_dictionary("qgamma", "de")
+    assert "Kubernetes" in _names("Wie installiere ich TeX Live in Kubernetes?")

@@ -40,6 +40,14 @@ def test_what_a_question_wants(q, want):
     assert wants(q) == want
 
 
+def test_a_question_that_asks_who_and_when_wants_both():
+    from rag.query.wants import wanted
+
+    assert wanted("Wer hat BibTeX ursprünglich entwickelt, und in welchem Jahr ist es erschienen?") == ["year", "maker"]
+    assert wanted("In what year was MATLAB first released?") == ["year"]
+    assert wanted("How do I define a class?") == []
+
+
 def test_a_passage_holds_a_year_or_who_made_it_or_not():
     assert holds("year", "Debian was announced on 16 August 1993 by Ian Murdock.")
     assert not holds("year", "The input flag changes the algorithm to match releases prior to R2012b.")

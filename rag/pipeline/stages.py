@@ -324,11 +324,12 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits
     if r.outcome != "not_found" and k and not r.basis:  # a title page names its authors without "wrote"
-        from ..query.wants import holds, wants
+        from ..query.wants import holds, wanted
 
-        want = wants(r.query)
-        if want and not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):
-            r.outcome, r.unsaid = "not_found", want  # "In what year…" of passages without a year
+        for want in wanted(r.query):  # "In what year…" of passages without a year; "Who … and in what year?" needs
+            if not any(holds(want, f"{h.chunk.section}\n{h.chunk.text}", r.query) for h in r.hits[:k]):  # both
+                r.outcome, r.unsaid = "not_found", want
+                break
     if r.hits and r.evidence.get("name_missing", 0.0) >= s.tuning.retrieve.names_missing_decline \
             and not (r.basis or r.unsaid):  # "… als Docker-Container?": none of the three best passages names Docker,
         from ..retrieve.answerability import unnamed  # and no searched book does (a name that only sets the scene,

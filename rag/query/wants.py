@@ -118,16 +118,15 @@ def _making(question: str) -> re.Pattern:
 
 
 def wants(question: str) -> str:
-    """'year', 'duration', 'maker', 'organisation' or '' (nothing particular)."""
-    if _YEAR_Q.search(question):
-        return "year"
-    if _DURATION_Q.search(question):
-        return "duration"
-    if _WHO_Q.search(question):
-        return "maker"
-    if _ORG_Q.search(question):
-        return "organisation"
-    return ""
+    """'year', 'duration', 'maker', 'organisation' or '' (nothing particular): the first of ``wanted``."""
+    return next(iter(wanted(question)), "")
+
+
+def wanted(question: str) -> list[str]:
+    """Everything the question asks for plainly, in that order: "Who developed BibTeX, and in what year?" wants a
+    year and a maker — a passage with a year of BibTeX but no maker does not answer it."""
+    cues = (("year", _YEAR_Q), ("duration", _DURATION_Q), ("maker", _WHO_Q), ("organisation", _ORG_Q))
+    return [want for want, cue in cues if cue.search(question)]
 
 
 def holds(want: str, text: str, question: str = "") -> bool:

@@ -52,6 +52,32 @@ class Pipeline:
         declared = {str(b.report.get("language") or "").split("-")[0].lower() for b in books}
         return sorted({langs.get(b.id, "en") for b in books} | (declared - {""}))
 
+    def _declined(self, r: Run, s: Settings) -> str:
+        """What a declined question is told: why, when a plain reason declined it (an operator no book writes, a
+        name none mentions); that only the chosen books were searched; which language would find it."""
+        text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
+        if r.unsaid == "operator":  # "|>" asked of books that never write it: say so
+            text = UNWRITTEN_TEXT.format(symbols=" or ".join(f"“{x}”" for x in r.unwritten))
+        elif r.unsaid == "name":  # "… als Docker-Container?": say which name no searched book mentions
+            text = UNNAMED_TEXT.format(names=" or ".join(r.unnamed))
+        from ..text.languages import detect
+
+        asked = detect(r.query, default="")
+        if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:  # "再帰とは何ですか？": no word in any book, no
+            # language Folio reads: a lower threshold would not help (tour 30)
+            text = (NOT_RELEVANT_TEXT if text == NOT_FOUND_TEXT else text) + NO_WORD_KNOWN_TEXT
+        mine = self.library.ready(s, r.book_ids)  # the books asked, before a subject narrowed the search
+        every = self.res.catalog.books("ready")
+        scoped = bool(r.book_ids) and len(every) > len(mine)  # the user chose the books: say so first (tour 32)
+        if scoped:
+            text += SCOPE_TEXT.format(books=", ".join(f"“{b.title}”" for b in mine[:3]),
+                                      were="was" if len(mine) == 1 else "were")
+        if asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it (not when
+            theirs = self._languages(r, mine)  # a book outside the chosen ones is in the question's language)
+            if theirs and asked not in theirs and not (scoped and asked in self._languages(r, every)):
+                text += other_language(asked, theirs)
+        return text
+
     def bm25_for(self, r: Run) -> Callable:
         """The library's BM25 for this run, built at most once and only when a stage needs it."""
         if r.bm25 is None:
@@ -108,28 +134,7 @@ class Pipeline:
         answer.outcome = r.outcome
         if not r.answerable:
             answer.not_found = True
-            text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
-            if r.unsaid == "operator":  # "|>" asked of books that never write it: say so
-                text = UNWRITTEN_TEXT.format(symbols=" or ".join(f"“{x}”" for x in r.unwritten))
-            elif r.unsaid == "name":  # "… als Docker-Container?": say which name no searched book mentions
-                text = UNNAMED_TEXT.format(names=" or ".join(r.unnamed))
-            from ..text.languages import detect
-
-            asked = detect(r.query, default="")
-            if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:  # "再帰とは何ですか？": no word in any book, no
-                # language Folio reads: a lower threshold would not help (tour 30)
-                text = (NOT_RELEVANT_TEXT if text == NOT_FOUND_TEXT else text) + NO_WORD_KNOWN_TEXT
-            mine = self.library.ready(s, r.book_ids)  # the books asked, before a subject narrowed the search
-            every = self.res.catalog.books("ready")
-            scoped = bool(r.book_ids) and len(every) > len(mine)  # the user chose the books: say so first (tour 32)
-            if scoped:
-                text += SCOPE_TEXT.format(books=", ".join(f"“{b.title}”" for b in mine[:3]),
-                                          were="was" if len(mine) == 1 else "were")
-            if asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it (not when
-                theirs = self._languages(r, mine)  # a book outside the chosen ones is in the question's language)
-                if theirs and asked not in theirs and not (scoped and asked in self._languages(r, every)):
-                    text += other_language(asked, theirs)
-            return AnswerStream(answer, iter([text]), t0)
+            return AnswerStream(answer, iter([self._declined(r, s)]), t0)
         answer.figures = r.figures
         asked = r.question
         if r.backend.name == "extractive":  # it picks sentences by their likeness to the question: its asking part

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The books of an evaluation set taken from Debian's documentation packages (Debian main, free documentation),
+# unpacked into FOLDER (default ../SET, beside the repository; never into it). An evaluation step, run by hand:
+# `apt-get download` fetches the packages; nothing is installed.
+#   eval/debian_books.sh books3 [FOLDER]   eval/qa_books3.jsonl: gnuplot 5.4 reference manual (gnuplot-doc), An
+#       Introduction to R (r-doc-pdf), TeX Live guide in German (texlive-lang-german), lshort in French
+#       (texlive-lang-french)
+#   eval/debian_books.sh books4 [FOLDER]   eval/qa_books4.jsonl: R Installation and Administration (r-doc-pdf), the
+#       German biblatex manual (texlive-lang-german), "Rédaction avec LaTeX" (formation-latex-ul, texlive-lang-french)
+set -euo pipefail
+set_name="${1:?usage: eval/debian_books.sh books3|books4 [FOLDER]}"
+out=$(realpath -m "${2:-$(dirname "$0")/../../$set_name}")
+doc=usr/share/doc/texlive-doc
+case "$set_name" in
+  books3) packages=(gnuplot-doc r-doc-pdf texlive-lang-german texlive-lang-french)
+          files=("usr/share/doc/gnuplot/gnuplot.pdf en_gnuplot_311p.pdf"
+                 "usr/share/R/doc/manual/R-intro.pdf en_r_intro_113p.pdf"
+                 "$doc/texlive/texlive-de/texlive-de.pdf de_texlive_101p.pdf"
+                 "$doc/latex/lshort-french/lshort-fr.pdf fr_lshort_184p.pdf") ;;
+  books4) packages=(r-doc-pdf texlive-lang-german texlive-lang-french)
+          files=("usr/share/R/doc/manual/R-admin.pdf en_r_admin_85p.pdf"
+                 "$doc/latex/translation-biblatex-de/biblatex-de-Benutzerhandbuch.pdf de_biblatex_157p.pdf"
+                 "$doc/latex/formation-latex-ul/formation-latex-ul.pdf fr_formation_latex_196p.pdf") ;;
+  *) echo "unknown set: $set_name (books3 or books4)" >&2; exit 2 ;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$out"
+cd "$work"
+apt-get download "${packages[@]}"
+for deb in *.deb; do dpkg-deb -x "$deb" x; done
+for pair in "${files[@]}"; do
+  read -r from to <<< "$pair"
+  cp "x/$from" "$out/$to"
+done
+ls -l "$out"

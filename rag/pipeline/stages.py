@@ -225,8 +225,15 @@ def literal(p: "Pipeline", r: Run) -> bool | None:
 
     if not r.hits or not written_out(r.query):
         return False
-    r.unwritten = unwritten(r.query, r.ids, p.res.catalog.chunks_holding)  # operators no searched book writes
-    r.hits = with_literals(r.query, r.hits, r.ids, p.res.catalog.chunks_holding,
+    found: dict[str, list] = {}  # each written-out token looked up once, for both uses
+
+    def find(ids: list[str], token: str) -> list:
+        if token not in found:
+            found[token] = p.res.catalog.chunks_holding(ids, token)
+        return found[token]
+
+    r.unwritten = unwritten(r.query, r.ids, find)  # operators no searched book writes
+    r.hits = with_literals(r.query, r.hits, r.ids, find,
                            lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 2]
 
 

@@ -245,6 +245,27 @@ def test_in_german_a_capitalised_everyday_noun_is_no_name():
     assert f["name_missing"] == pytest.approx(0.0)
 
 
+@pytest.mark.parametrize("word, common", [
+    ("Publikationsliste", True), ("Teillisten", True), ("Literaturverzeichnis", True),  # two words, one linked by s
+    ("Teilraumtopologie", True), ("Nummerierung", True), ("Kompilieren", True),  # three parts; a noun's suffix
+    ("Docker", False), ("Zotero", False), ("Thunderbird", False), ("Overleaf", False),  # English parts make no German
+    ("BibTeX", False), ("LuaTeX", False), ("TEXMFHOME", False)])  # a capital inside: a name whatever its parts
+def test_a_german_compound_or_derived_noun_is_no_name(word, common):
+    from rag.text.frequency import common_noun
+
+    assert common_noun(word, "de") is common
+
+
+def test_a_german_question_s_common_nouns_are_no_names_and_an_acronym_s_plural_is_the_acronym():
+    from rag.retrieve.answerability import _names
+    from rag.text.terms import names
+
+    assert _names("Mein Literaturverzeichnis ist mit ISBNs und URLs überladen. Wie blende ich die aus?") == []
+    assert _names("How do I hide ISBNs and URLs in my bibliography?") == ["ISBN", "URL"]
+    assert _names("Wie importiere ich meine Publikationsliste aus Zotero?") == ["Zotero"]
+    assert "PDF" in names("Can Folio read PDFs?")
+
+
 @pytest.mark.parametrize("question, rare", [
     ("Do tomatoes need deep watering?", 0.0),  # every word is in the books
     ("Do tomatoes need watering with zstd?", 1.0),  # no word of English at all, in no book

@@ -39,15 +39,15 @@ def _initials(title: str) -> set[str]:
 def question_names(question: str) -> frozenset[str]:
     """The question's names that could be a title's words: in German, a capitalised everyday noun is none (a word
     with a capital inside, "TeX", "GNOME", always is)."""
-    from ..text.frequency import ordinary
+    from ..text.frequency import common_noun, ordinary
     from ..text.languages import detect
     from ..text.query_terms import EVERYDAY_ZIPF
 
     found = names(question)
     lang = detect(question)
-    if lang in NOUNS_CAPITALISED:
-        found = frozenset(w for w in found
-                          if any(ch.isupper() for ch in w[1:]) or not ordinary(w.lower(), lang, EVERYDAY_ZIPF))
+    if lang in NOUNS_CAPITALISED:  # a common noun ("Handbuch", "Publikationsliste", "Nummerierung") is none
+        found = frozenset(w for w in found if any(ch.isupper() for ch in w[1:])
+                          or not (ordinary(w.lower(), lang, EVERYDAY_ZIPF) or common_noun(w, lang, EVERYDAY_ZIPF)))
     return found
 
 

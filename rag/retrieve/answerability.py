@@ -58,16 +58,19 @@ def bridged(weights: dict[str, tuple[float, bool]], bridge: dict, bm25, book_ids
 
 
 def _names(query: str) -> list[str]:
-    """The question's names, as written ("Docker"); in German, where every noun has a capital, not its everyday
-    nouns. (Rarer German nouns count: leaving out those the dictionary has, "Fourier-Transformation" and "Docker"
-    among them, answered four more unanswerable questions of the three sets.)"""
-    from ..text.frequency import ordinary
+    """The question's names, as written ("Docker"); in German, where every noun has a capital, not its common
+    nouns: everyday ones, compounds of two ("Publikationsliste") and nouns made with a suffix ("Nummerierung"),
+    ``rag.text.frequency.common_noun``. (Leaving out every noun the dictionary has, "Fourier-Transformation" and
+    "Docker" among them, answered four more unanswerable questions of the three sets.)"""
+    from ..text.frequency import common_noun, ordinary
     from ..text.languages import detect
     from ..text.query_terms import EVERYDAY_ZIPF
 
     lang = detect(query)
     found = sorted(question_names(query))
-    return [w for w in found if not ordinary(w.lower(), lang, EVERYDAY_ZIPF)] if lang in NOUNS_CAPITALISED else found
+    if lang not in NOUNS_CAPITALISED:
+        return found
+    return [w for w in found if not ordinary(w.lower(), lang, EVERYDAY_ZIPF) and not common_noun(w, lang, EVERYDAY_ZIPF)]
 
 
 def _name_terms(query: str, bm25, book_id: str) -> set[str]:

@@ -47,3 +47,48 @@ def a_word(word: str, lang: str) -> bool | None:
         return float(zipf_frequency(word, lang, wordlist="large")) > 0.0
     except Exception:  # noqa: BLE001 - a missing list: unknown, never an error
         return None
+
+
+# suffixes that make common nouns and verbs of German (what a product or a person is rarely called): a word of the
+# language ending in one is no name even when it is too rare for the everyday list ("Nummerierung", "Kompilieren")
+_COMMON_SUFFIX = {"de": ("ung", "ungen", "ieren", "heit", "keit", "schaft", "ität", "tion", "tionen", "ismus",
+                         "grafie", "graphie", "logie")}
+COMPOUND_HEAD, COMPOUND_TAIL = 4, 4  # the least letters of a compound's parts ("Teil|listen"; "Dock|er", "der|bird" are none)
+
+
+def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
+    """Whether ``word`` is two everyday words of ``lang`` written as one, the first perhaps with a linking s
+    ("Publikationsliste" = Publikation + s + liste, "Teillisten", "Seitenangabe"; not "Docker", "Zotero"). One part
+    at least must be more a word of ``lang`` than of English: German lists hold English words too, and a product is
+    often two of them ("Thunderbird", "Overleaf"). The second part may itself be a compound or a derived word
+    ("Teil|raum|topologie"), ``depth`` parts deep."""
+    w = word.lower()
+    for i in range(COMPOUND_HEAD, len(w) - COMPOUND_TAIL + 1):
+        head, tail = w[:i], w[i:]
+        if not (ordinary(tail, lang, least) or _derived(tail, lang) or (depth < 2 and compound(tail, lang, least,
+                                                                                              depth + 1))):
+            continue
+        if not ordinary(head, lang, least):
+            if not (head.endswith("s") and len(head) > COMPOUND_HEAD and ordinary(head[:-1], lang, least)):
+                continue
+            head = head[:-1]
+        if lang == "en" or any((zipf(x, lang) or 0.0) > (zipf(x, "en") or 0.0) for x in (head, tail)):
+            return True
+    return False
+
+
+def common_noun(word: str, lang: str, least: float = 3.0) -> bool:
+    """Whether ``word``, capitalised as a German noun is ("Bibliografie", "Publikationsliste"), is a common noun of
+    ``lang`` rather than a name: an everyday word, a compound of two (``compound``), or a word of the language made
+    with a common noun's suffix. A word with a capital inside ("BibTeX", "OpenOffice") or a digit is a name."""
+    if not word.isalpha() or any(ch.isupper() for ch in word[1:]):
+        return False
+    w = word.lower()
+    if ordinary(w, lang, least):
+        return True
+    return _derived(w, lang) or compound(w, lang, least)
+
+
+def _derived(word: str, lang: str) -> bool:
+    """A word of ``lang`` made with a common noun's suffix (``_COMMON_SUFFIX``: "nummerierung", "topologie")."""
+    return word.endswith(_COMMON_SUFFIX.get(lang, ())) and bool(a_word(word, lang))

@@ -43,11 +43,15 @@ CAPTION_WORD = re.compile(r"^(?:fig|figs|figure|figures|table|tables|abb|abbildu
                           r"hình|bảng|chapter|kapitel|chapitre|section|page|seite)$", re.I)
 
 
+ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "URLs", "ISBNs", "PDFs": the name is the acronym ("URL")
+
+
 @functools.lru_cache(maxsize=256)
 def names(text: str) -> frozenset[str]:
     """The names in a question: words written with a capital inside the sentence ("Python", "LaTeX", "Mozart"; at
     a sentence's start only with a second capital: "AMC …"), three letters or more ("C", "AL" are not told apart
-    from other words), caption words ("Figure", "Tabelle") left out. German nouns count too."""
+    from other words), caption words ("Figure", "Tabelle") left out, an acronym's plural as the acronym ("URLs" → "URL"). German nouns
+    count too."""
     found = set()
     for m in re.finditer(r"\w+", text):
         w, j = m.group(0), m.start() - 1
@@ -55,6 +59,6 @@ def names(text: str) -> frozenset[str]:
             j -= 1
         opens = j < 0 or text[j] in ".?!:;"  # a sentence's first word is capitalised anyway
         if sum(ch.isupper() for ch in w) > (1 if opens else 0):
-            found.add(w)
+            found.add(w[:-1] if ACRONYM_PLURAL.match(w) else w)
     return frozenset(w for w in found if sum(ch.isalpha() for ch in w) >= 3 and not CAPTION_WORD.match(w))
 

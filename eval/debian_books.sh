@@ -7,8 +7,10 @@
 #       (texlive-lang-french)
 #   eval/debian_books.sh books4 [FOLDER]   eval/qa_books4.jsonl: R Installation and Administration (r-doc-pdf), the
 #       German biblatex manual (texlive-lang-german), "Rédaction avec LaTeX" (formation-latex-ul, texlive-lang-french)
+#   eval/debian_books.sh books5 [FOLDER]   eval/qa_books5.jsonl: the Asymptote manual (asymptote-doc), the German Debian
+#       Reference (debian-reference-de), the French expEYES-17 user manual (eyes17-manuals-fr, shipped gzipped)
 set -euo pipefail
-set_name="${1:?usage: eval/debian_books.sh books3|books4 [FOLDER]}"
+set_name="${1:?usage: eval/debian_books.sh books3|books4|books5 [FOLDER]}"
 out=$(realpath -m "${2:-$(dirname "$0")/../../$set_name}")
 doc=usr/share/doc/texlive-doc
 case "$set_name" in
@@ -21,7 +23,11 @@ case "$set_name" in
           files=("usr/share/R/doc/manual/R-admin.pdf en_r_admin_85p.pdf"
                  "$doc/latex/translation-biblatex-de/biblatex-de-Benutzerhandbuch.pdf de_biblatex_157p.pdf"
                  "$doc/latex/formation-latex-ul/formation-latex-ul.pdf fr_formation_latex_196p.pdf") ;;
-  *) echo "unknown set: $set_name (books3 or books4)" >&2; exit 2 ;;
+  books5) packages=(asymptote-doc debian-reference-de eyes17-manuals-fr)
+          files=("usr/share/doc/asymptote/asymptote.pdf en_asymptote_196p.pdf"
+                 "usr/share/debian-reference/debian-reference.de.pdf de_debian_reference_276p.pdf"
+                 "usr/share/doc/eyes17/fr/eyes17.pdf.gz fr_eyes17_99p.pdf") ;;
+  *) echo "unknown set: $set_name (books3, books4 or books5)" >&2; exit 2 ;;
 esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -31,6 +37,9 @@ apt-get download "${packages[@]}"
 for deb in *.deb; do dpkg-deb -x "$deb" x; done
 for pair in "${files[@]}"; do
   read -r from to <<< "$pair"
-  cp "x/$from" "$out/$to"
+  case "$from" in
+    *.gz) gunzip -c "x/$from" > "$out/$to" ;;
+    *) cp "x/$from" "$out/$to" ;;
+  esac
 done
 ls -l "$out"

@@ -245,11 +245,27 @@ def test_in_german_a_capitalised_everyday_noun_is_no_name():
     assert f["name_missing"] == pytest.approx(0.0)
 
 
+def test_a_name_in_the_title_of_a_book_asked_is_what_it_is_about_not_a_name_its_passages_lack():
+    """The Debian Reference's passages seldom write "Debian"; its title does. A name no title holds still counts."""
+    text = "Mit pdfunite aus dem Paket poppler-utils fügt man mehrere PDF-Dateien zu einer zusammen."
+    chunks = [Chunk("ref", 0, text, 1, 1, 0, len(text), section="Daten")]
+    bm = BM25Index(chunks)
+    q = "Wie füge ich unter Debian zwei PDF-Dateien zusammen?"
+    hits = _hits(chunks, [0], [0.6])
+    assert features(q, hits, bm, [chunks[0].id], [chunks[0].id])["name_missing"] == pytest.approx(1.0)
+    assert features(q, hits, bm, [chunks[0].id], [chunks[0].id],
+                    titles={"ref": "Debian-Referenz"})["name_missing"] == pytest.approx(0.0)
+    q = "Wie füge ich unter Debian mit Nextcloud zwei PDF-Dateien zusammen?"
+    assert features(q, hits, bm, [chunks[0].id], [chunks[0].id],
+                    titles={"ref": "Debian-Referenz"})["name_missing"] == pytest.approx(1.0)
+
+
 @pytest.mark.parametrize("word, common", [
     ("Publikationsliste", True), ("Teillisten", True), ("Literaturverzeichnis", True),  # two words, one linked by s
     ("Teilraumtopologie", True), ("Nummerierung", True), ("Kompilieren", True),  # three parts; a noun's suffix
     ("Docker", False), ("Zotero", False), ("Thunderbird", False), ("Overleaf", False),  # English parts make no German
-    ("BibTeX", False), ("LuaTeX", False), ("TEXMFHOME", False)])  # a capital inside: a name whatever its parts
+    ("BibTeX", False), ("LuaTeX", False), ("TEXMFHOME", False),
+    ("Rechners", True), ("Verzeichnisse", True), ("Binärdatei", True)])  # inflected; a rarer first part  # a capital inside: a name whatever its parts
 def test_a_german_compound_or_derived_noun_is_no_name(word, common):
     from rag.text.frequency import common_noun
 

@@ -47,6 +47,7 @@ class Run:
     query: str = ""  # the standalone question retrieval uses
     books: list[Book] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)  # the books asked, before a subject narrowed the search
+    titles: dict[str, str] = field(default_factory=dict)  # their titles (book id → title)
     retriever: object = None  # the HybridRetriever of the whole question (candidates, query vector, evidence)
     hits: list[Hit] = field(default_factory=list)
     probability: float = 0.0  # P(the books answer it)
@@ -113,6 +114,7 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
     not answer it, ``Pipeline.run`` asks the whole library."""
     r.books = p.library.ready(r.settings, r.book_ids)
     r.asked = [b.id for b in r.books]
+    r.titles = {b.id: b.title for b in r.books}
     if not r.books:
         r.done = True
         return
@@ -134,7 +136,7 @@ def retrieve(p: "Pipeline", r: Run) -> bool | None:
     """Dense ∥ BM25 → fusion → relevance filter (``retrieve.hybrid``); its own steps are in the trace too."""
     from ..retrieve import HybridRetriever
 
-    r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids, r.asked)
+    r.retriever = HybridRetriever(r.settings, p.res.store, p.res.embed, p.bm25_for(r), r.ids, r.asked, r.titles)
     r.hits = r.retriever.hits(r.query)
     r.trace.update(r.retriever.timings)
 

@@ -82,6 +82,14 @@ def _name_terms(query: str, bm25, book_id: str) -> set[str]:
     return (set(words(names, detect(query))) | bm25.text_terms(names, book_id)) if names else set()
 
 
+def _title_terms(query: str, title: str, bm25, book_id: str) -> set[str]:
+    """A book title's words as term_weights writes them, in the question's language and in the book's."""
+    from ..text.languages import detect
+    from ..text.query_terms import words
+
+    return set(words(title, detect(query))) | bm25.text_terms(title, book_id)
+
+
 def unnamed(query: str, hits: list) -> list[str]:
     """The question's names (as ``name_missing`` counts them) that none of the three best ``hits`` writes, as the
     question writes them: what to tell the user the books do not mention ("Docker")."""
@@ -92,11 +100,13 @@ def unnamed(query: str, hits: list) -> list[str]:
 
 
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],
-             book_ids: list[str] | None = None, bridge: dict | None = None) -> dict[str, float]:
+             book_ids: list[str] | None = None, bridge: dict | None = None,
+             titles: dict[str, str] | None = None) -> dict[str, float]:
     """``hits``: fused candidates (``Hit``s, best first, zones already left out); ``bm25``: the library's
     ``BM25Index``; ``dense_ids``/``bm25_ids``: chunk ids in each retriever's order; ``book_ids``: the
     books searched (term weights and unknown terms are counted within them); ``bridge``: the question's words'
-    translations into the books' languages (``bridged``)."""
+    translations into the books' languages (``bridged``); ``titles``: book id → title of the books asked (a name
+    a title holds is what that book is about, not a name its passages must write: ``name_missing``)."""
     sims = sorted((h.similarity for h in hits), reverse=True)
     top = hits[:3]
     weights = bm25.term_weights(query, book_ids) if bm25 is not None else {}
@@ -127,9 +137,11 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
     from ..text.languages import detect
 
     # the share of the question's names ("Japan", "CUDA", "MuseScore") that none of the three best passages has:
-    # a passage about currencies is no answer to "the currency of Japan"
+    # a passage about currencies is no answer to "the currency of Japan"; a name in the title of a book asked is
+    # left out (the Debian Reference's passages seldom write "Debian", its title does)
     names = _name_terms(query, bm25, top[0].chunk.book_id) if bm25 is not None and top else set()
-    named = [t for t in weights if t in names]
+    subject = set().union(*(_title_terms(query, t, bm25, b) for b, t in (titles or {}).items())) if names else set()
+    named = [t for t in weights if t in names and t not in subject]  # "unter Debian" of the Debian Reference
     name_missing = sum(1 for t in named if not any(t in s for s in per_hit)) / len(named) if named else 0.0
     rare = _rare_missing(query, weights, bm25) if bm25 is not None else 0.0
     kind = expects(query)  # "Who invented …?" needs a name in the passages, "In what year …?" a year

@@ -90,12 +90,12 @@ def keep_dense(kept: list[Hit], hits: list[Hit], s: Settings) -> list[Hit]:
 
 class HybridRetriever(BaseRetriever):
     def __init__(self, settings: Settings, store: VectorStore, embed, bm25: Callable[[], BM25Index],
-                 book_ids: list[str], feature_ids: list[str] | None = None):
+                 book_ids: list[str], feature_ids: list[str] | None = None, titles: dict[str, str] | None = None):
         """``feature_ids``: the books the answerability features are measured over (default ``book_ids``): the
-        books asked, even when the search was narrowed to some of them."""
+        books asked, even when the search was narrowed to some of them; ``titles``: their titles (id → title)."""
         super().__init__()
         self.settings, self.store, self.embed, self.bm25, self.book_ids = settings, store, embed, bm25, book_ids
-        self.feature_ids = feature_ids or book_ids
+        self.feature_ids, self.titles = feature_ids or book_ids, titles or {}
         self.timings: dict[str, float] = {}
         self.query_vector: list[float] | None = None  # the last query's embedding (figures reuse it)
         self.candidates: list[Hit] = []  # the last query's fused hits before the relevance filter
@@ -153,7 +153,8 @@ class HybridRetriever(BaseRetriever):
         from .answerability import features
 
         self.evidence = features(query, hits, bm25 if s.retrieval_mode != "dense" else None,
-                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.feature_ids, self.bridge)
+                                 [c.id for c, _ in dense], [c.id for c, _ in sparse], self.feature_ids, self.bridge,
+                                 self.titles)
         t5 = time.perf_counter()
         self.timings = {"embed_query": (t1 - t0) * 1e3, "dense": (t2 - t1) * 1e3, "bm25": (t3 - t2b) * 1e3,
                         "fuse_filter": (t4 - t3 - t_rr) * 1e3, "answerability": (t5 - t4) * 1e3}

@@ -36,17 +36,23 @@ _LARGE = frozenset({"en", "de", "fr", "es", "it", "nl", "pt"})
 
 
 @functools.lru_cache(maxsize=4096)
-def a_word(word: str, lang: str) -> bool | None:
-    """Whether ``word`` is a word of ``lang`` at all (in wordfreq's large list), as opposed to an identifier, a code
-    or a coinage ("zstd", "squashfs"); None when there is no large list for ``lang``."""
+def large_zipf(word: str, lang: str) -> float | None:
+    """``word``'s Zipf frequency in wordfreq's large list of ``lang`` (0 for no word of it); None when there is none."""
     if lang not in _LARGE:
         return None
     try:
         from wordfreq import zipf_frequency
 
-        return float(zipf_frequency(word, lang, wordlist="large")) > 0.0
+        return float(zipf_frequency(word, lang, wordlist="large"))
     except Exception:  # noqa: BLE001 - a missing list: unknown, never an error
         return None
+
+
+def a_word(word: str, lang: str) -> bool | None:
+    """Whether ``word`` is a word of ``lang`` at all (in wordfreq's large list), as opposed to an identifier, a code
+    or a coinage ("zstd", "squashfs"); None when there is no large list for ``lang``."""
+    z = large_zipf(word, lang)
+    return None if z is None else z > 0.0
 
 
 # suffixes that make common nouns and verbs of German (what a product or a person is rarely called): a word of the
@@ -54,6 +60,9 @@ def a_word(word: str, lang: str) -> bool | None:
 _COMMON_SUFFIX = {"de": ("ung", "ungen", "ieren", "heit", "keit", "schaft", "ität", "tion", "tionen", "ismus",
                          "grafie", "graphie", "logie")}
 COMPOUND_HEAD, COMPOUND_TAIL = 4, 4  # the least letters of a compound's parts ("Teil|listen"; "Dock|er", "der|bird" are none)
+HEAD_ZIPF = 2.5  # a compound's first part may be a rarer word than its last ("binär|datei"): the last is inflected
+# endings of German plurals and genitives: "Rechners", "Verzeichnisse" are the everyday "Rechner", "Verzeichnis"
+_INFLECTION = {"de": ("es", "s", "en", "n", "e", "se")}
 
 
 def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
@@ -68,7 +77,7 @@ def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
         if not (ordinary(tail, lang, least) or _derived(tail, lang) or (depth < 2 and compound(tail, lang, least,
                                                                                               depth + 1))):
             continue
-        if not ordinary(head, lang, least):
+        if not (ordinary(head, lang, least) or (large_zipf(head, lang) or 0.0) >= HEAD_ZIPF):
             if not (head.endswith("s") and len(head) > COMPOUND_HEAD and ordinary(head[:-1], lang, least)):
                 continue
             head = head[:-1]
@@ -79,12 +88,13 @@ def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
 
 def common_noun(word: str, lang: str, least: float = 3.0) -> bool:
     """Whether ``word``, capitalised as a German noun is ("Bibliografie", "Publikationsliste"), is a common noun of
-    ``lang`` rather than a name: an everyday word, a compound of two (``compound``), or a word of the language made
-    with a common noun's suffix. A word with a capital inside ("BibTeX", "OpenOffice") or a digit is a name."""
+    ``lang`` rather than a name: an everyday word (also inflected: "Rechners"), a compound of two (``compound``), or
+    a word of the language made with a common noun's suffix. A word with a capital inside ("BibTeX", "OpenOffice") or a digit is a name."""
     if not word.isalpha() or any(ch.isupper() for ch in word[1:]):
         return False
     w = word.lower()
-    if ordinary(w, lang, least):
+    if ordinary(w, lang, least) or any(w.endswith(x) and len(w) - len(x) >= COMPOUND_HEAD
+                                       and ordinary(w[:-len(x)], lang, least) for x in _INFLECTION.get(lang, ())):
         return True
     return _derived(w, lang) or compound(w, lang, least)
 

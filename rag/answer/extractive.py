@@ -135,6 +135,7 @@ class ExtractiveBackend:
         ranks = bool(SUPERLATIVE.search(_IDIOMS.sub(" ", question)))
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
+        sim = {s.n: s.similarity for s in sources}
         numbers = set(re.findall(r"\d+", question))
         numbered = {s.n for s in sources if numbers and numbers <= set(re.findall(r"\d+", s.text))}
         verbatim = {v.lower() for v in literal_words(question)}  # "/var/www/index.html", "--apt-http-proxy"
@@ -159,7 +160,7 @@ class ExtractiveBackend:
                 boost += t.named_bonus
                 if cap in named:  # the caption itself says what the figure shows
                     boost += t.caption_bonus
-            boost += t.lead_bonus / 2 ** rank.get(n, 9)
+            boost += t.lead_bonus / 2 ** rank.get(n, 9) + t.hit_similarity * sim.get(n, 0.0)
             if numbered:
                 own = set(re.findall(r"\d+", sent))
                 boost += t.number_bonus if n in numbered else -t.number_bonus if own and not own & numbers else 0.0

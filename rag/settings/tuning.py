@@ -18,6 +18,8 @@ class ExtractiveTuning(_Group):
                                             "quote "
                                             "from the window cites a page retrieval did not pick).")
     lead_bonus: float = Field(0.12, description="Bonus of source [1]'s sentences; [2] gets half, [3] a quarter, …")
+    hit_similarity: float = Field(0.2, description="Weight of the matching chunk's own similarity to the question in "
+                                                   "the score of each sentence of its source.")
     question_penalty: float = Field(0.3, description="Penalty of a sentence that asks a question or sets an exercise.")
     pointer_penalty: float = Field(0.3, description="Penalty of a sentence that only points elsewhere ('See the "
                                                     "lb_clean man page for a full list of options.').")

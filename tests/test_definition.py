@@ -35,9 +35,22 @@ from rag.types import Chunk, Hit
     ("thanks", None),
     ("and Python?", None),
     ("Git là gì?", "Git"),
+    # words a user adds without changing what is asked (tour 34: "eigentlich" had made this no definition question)
+    ("Was versteht man eigentlich unter einem topologischen Raum?", "topologischen Raum"),
+    ("What exactly is a tuple?", "tuple"), ("What is a tuple, really?", "tuple"),
+    ("Qu'est-ce que c'est exactement un système live ?", "système live"),
 ])
 def test_the_term_a_question_asks_to_define(question, term):
     assert definition_term(question) == term
+
+
+def test_a_german_term_is_found_in_any_of_its_cases():
+    """"unter einem topologischen Raum" asks for what the notes define as "Ein topologischer Raum ist …"."""
+    from rag.query.definitions import definition_pattern
+
+    p = definition_pattern("Was versteht man unter einem topologischen Raum?")
+    assert p.search("Ein topologischer Raum ist ein Paar (X, T) bestehend aus einer Menge X und T ⊆ P(X).")
+    assert not p.search("Ein metrischer Raum ist ein Paar (X, d).")
 
 
 def test_french_and_vietnamese_definitions_are_recognised():

@@ -18,7 +18,7 @@ DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+
 WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
 # "Qu'est-ce qu'un système live ?", "C'est quoi, concrètement, un paquet ?", "Que signifie « chroot » ?"
 _FR_ARTICLE = r"(?:une?\s+|les?\s+|la\s+|l['’]\s*|des\s+)?"
-DEFINE_Q_FR = re.compile(r"^\s*(?:qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)|c['’]est\s+quoi\s*,?\s*(?:[\w-]+\s*,\s*)?|"
+DEFINE_Q_FR = re.compile(r"^\s*(?:qu['’]est[- ]ce\s+que\s+c['’]est\s+(?:que\s+|qu['’]\s*)?|qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)|c['’]est\s+quoi\s*,?\s*(?:[\w-]+\s*,\s*)?|"
                          r"que\s+(?:signifie|veut\s+dire|désigne)\s+|comment\s+(?:est|sont)\s+défini(?:e|s|es)?\s+|"
                          r"comment\s+définit[- ]on\s+)" + _FR_ARTICLE +
                          r"[«“\"]?\s*(.+?)\s*[»”\"]?\s*\??\s*$", re.I)
@@ -41,11 +41,16 @@ QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour
 # is defined for ("… heißt Gauß-Krümmung von S in s")
 OF_ANY_DE = re.compile(r"\s+(?:einer|eines)\s+\S+$", re.I)
 POINTING = re.compile(r"^(?:it|this|that|these|those|they|he|she|es|dies|das hier|ce|cela|ça)\b", re.I)
+# words a user adds to a question without changing what it asks ("What exactly is …", "Was versteht man eigentlich
+# unter …", "Qu'est-ce que c'est exactement …"): left out before the patterns are matched
+FILLER = re.compile(r"\s*,?\s*\b(?:exactly|actually|really|precisely|basically|eigentlich|genau|überhaupt|denn|"
+                    r"exactement|vraiment|précisément|au\s+juste|concrètement)\b,?", re.I)
 
 
 def definition_term(question: str) -> str | None:
     """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' / 'Qu'est-ce que X ?' / 'X là gì?' question asks
     to define, else None."""
+    question = " ".join(FILLER.sub(" ", question).split())
     m = DEFINE_Q.match(question) or DEFINE_Q_DE.match(question) or DEFINE_Q_FR.match(question) \
         or DEFINE_Q_VI.match(question)
     if m:
@@ -109,10 +114,26 @@ def definition_pattern(question: str) -> re.Pattern | None:
     if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
         return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
     adj = _adjective(term)
+    t = _german_forms(term)  # "unter einem topologischen Raum" is defined as "Ein topologischer Raum ist …"
     called = rf"(?:{t}|{re.escape(adj)})" if adj else t
     return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
                       rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b{NOT_PASSIVE}|"
                       rf"{_english(t)})", re.I)
+
+
+def _german_forms(term: str) -> str:
+    """A pattern for ``term`` in any of its German cases: an adjective with any ending ("topologischen" →
+    topologisch + e/en/er/es/em), a noun with or without its genitive or plural -s/-n ("Raum", "Raumes")."""
+    parts = []
+    for w in term.split():
+        m = re.fullmatch(r"([a-zäöüß]{3,}?)e[nrms]?", w)
+        if m:
+            parts.append(re.escape(m.group(1)) + r"e[nrms]?")
+        elif w[:1].isupper() and w.isalpha():
+            parts.append(re.escape(w) + r"(?:e?[sn])?")
+        else:
+            parts.append(re.escape(w))
+    return r"\s+".join(parts)
 
 
 def _english(t: str) -> str:

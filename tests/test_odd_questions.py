@@ -78,11 +78,10 @@ def test_no_sentence_is_quoted_twice_even_for_a_question_searched_whole(garden):
 
 
 def test_a_declined_question_in_another_language_than_the_books_says_which_would_find_it(garden):
-    from rag.answer import OTHER_LANGUAGE_TEXT
-
     a = garden.ask("¿Quién ganó la copa del mundo de fútbol en el año de la sequía?").consume()
-    assert a.not_found
-    assert a.text.endswith(OTHER_LANGUAGE_TEXT.format(question="Spanish", books="English", theirs="English"))
+    assert a.not_found  # Spanish, a language Folio has no messages in: told in English
+    assert a.text.endswith(" Your question is in Spanish, and the books searched are in English: asking in English "
+                           "may find it.")
     b = garden.ask("Who won the football world cup?").consume()  # in the books' language: no such hint
     assert b.not_found and "Your question is in" not in b.text
 
@@ -100,6 +99,16 @@ def test_a_question_declined_in_the_chosen_book_says_so_before_any_language_hint
         "potager.pdf")
     q = "Combien de fois par semaine faut-il arroser les tomates dans le potager ?"
     a = garden.ask(q, book_id=garden_id).consume()
-    assert a.not_found and "was searched, as chosen: the whole library may answer it." in a.text
-    assert "Your question is in" not in a.text  # a book in the question's language is in the library
+    assert a.not_found and "a été consulté, comme choisi : toute la bibliothèque pourrait y répondre." in a.text
+    assert a.text.startswith("Pas dans vos livres")  # told in the question's language (tour 34)
+    assert "Votre question est en" not in a.text  # a book in the question's language is in the library
     assert not garden.ask(q).consume().not_found  # and the whole library answers it
+
+
+def test_a_declined_german_question_is_told_so_in_german_with_the_language_that_would_find_it(garden):
+    """Tour 34: a German question got "Not in your books: …" in English. The message is the answer; the app's labels
+    around it stay English."""
+    a = garden.ask("Wer hat im Jahr der großen Dürre die Fußballweltmeisterschaft gewonnen?").consume()
+    assert a.not_found and a.text.startswith("Nicht in Ihren Büchern:")
+    assert a.text.endswith(" Ihre Frage ist auf Deutsch, die durchsuchten Bücher sind auf Englisch: Eine Frage auf "
+                           "Englisch könnte die Antwort finden.")

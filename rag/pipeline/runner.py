@@ -5,8 +5,8 @@ import functools
 import time
 from typing import Callable, Iterator
 
-from ..answer import NO_WORD_KNOWN_TEXT, NOT_FOUND_TEXT, NOT_IN_BOOKS_TEXT, NOT_RELEVANT_TEXT, SCOPE_TEXT, \
-    UNNAMED_TEXT, UNWRITTEN_TEXT, AnswerBackend, make_backend, other_language
+from ..answer import AnswerBackend, make_backend
+from ..answer.declines import joined, other_language, texts
 from ..library.books import Library
 from ..library.resources import Resources
 from ..settings import Settings
@@ -53,25 +53,27 @@ class Pipeline:
         return sorted({langs.get(b.id, "en") for b in books} | (declared - {""}))
 
     def _declined(self, r: Run, s: Settings) -> str:
-        """What a declined question is told: why, when a plain reason declined it (an operator no book writes, a
-        name none mentions); that only the chosen books were searched; which language would find it."""
-        text = NOT_FOUND_TEXT if not r.hits else NOT_IN_BOOKS_TEXT.format(p=r.probability)
-        if r.unsaid == "operator":  # "|>" asked of books that never write it: say so
-            text = UNWRITTEN_TEXT.format(symbols=" or ".join(f"“{x}”" for x in r.unwritten))
-        elif r.unsaid == "name":  # "… als Docker-Container?": say which name no searched book mentions
-            text = UNNAMED_TEXT.format(names=" or ".join(r.unnamed))
+        """What a declined question is told, in its language (``answer.declines``): why, when a plain reason declined
+        it (an operator no book writes, a name none mentions); that only the chosen books were searched; which
+        language would find it."""
         from ..text.languages import detect
 
         asked = detect(r.query, default="")
+        t = texts(asked)
+        text = t["not_relevant"] + t["try"] if not r.hits else t["not_in_books"]
+        if r.unsaid == "operator":  # "|>" asked of books that never write it: say so
+            text = t["unwritten"].format(symbols=joined([f"“{x}”" for x in r.unwritten], asked, "or"))
+        elif r.unsaid == "name":  # "… als Docker-Container?": say which name no searched book mentions
+            text = t["unnamed"].format(names=joined(r.unnamed, asked, "or"))
         if r.evidence.get("unknown", 0.0) >= 0.999 and not asked:  # "再帰とは何ですか？": no word in any book, no
             # language Folio reads: a lower threshold would not help (tour 30)
-            text = (NOT_RELEVANT_TEXT if text == NOT_FOUND_TEXT else text) + NO_WORD_KNOWN_TEXT
+            text = (t["not_relevant"] if not r.hits else text) + t["no_word_known"]
         mine = self.library.ready(s, r.book_ids)  # the books asked, before a subject narrowed the search
         every = self.res.catalog.books("ready")
         scoped = bool(r.book_ids) and len(every) > len(mine)  # the user chose the books: say so first (tour 32)
         if scoped:
-            text += SCOPE_TEXT.format(books=", ".join(f"“{b.title}”" for b in mine[:3]),
-                                      were="was" if len(mine) == 1 else "were")
+            text += t["scope_one" if len(mine) == 1 else "scope_many"].format(
+                books=", ".join(f"“{b.title}”" for b in mine[:3]))
         if asked:  # "¿Cómo se riegan los tomates?" of English books: say which language would find it (not when
             theirs = self._languages(r, mine)  # a book outside the chosen ones is in the question's language)
             if theirs and asked not in theirs and not (scoped and asked in self._languages(r, every)):

@@ -264,8 +264,8 @@ def test_a_name_in_the_title_of_a_book_asked_is_what_it_is_about_not_a_name_its_
     ("Publikationsliste", True), ("Teillisten", True), ("Literaturverzeichnis", True),  # two words, one linked by s
     ("Teilraumtopologie", True), ("Nummerierung", True), ("Kompilieren", True),  # three parts; a noun's suffix
     ("Docker", False), ("Zotero", False), ("Thunderbird", False), ("Overleaf", False),  # English parts make no German
-    ("BibTeX", False), ("LuaTeX", False), ("TEXMFHOME", False),
-    ("Rechners", True), ("Verzeichnisse", True), ("Binärdatei", True)])  # inflected; a rarer first part  # a capital inside: a name whatever its parts
+    ("BibTeX", False), ("LuaTeX", False), ("TEXMFHOME", False),  # a capital inside: a name whatever its parts
+    ("Rechners", True), ("Verzeichnisse", True), ("Binärdatei", True)])  # inflected; a rarer first part
 def test_a_german_compound_or_derived_noun_is_no_name(word, common):
     from rag.text.frequency import common_noun
 

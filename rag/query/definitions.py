@@ -18,7 +18,8 @@ DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+
 WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
 # "Qu'est-ce qu'un système live ?", "C'est quoi, concrètement, un paquet ?", "Que signifie « chroot » ?"
 _FR_ARTICLE = r"(?:une?\s+|les?\s+|la\s+|l['’]\s*|des\s+)?"
-DEFINE_Q_FR = re.compile(r"^\s*(?:qu['’]est[- ]ce\s+que\s+c['’]est\s+(?:que\s+|qu['’]\s*)?|qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)|c['’]est\s+quoi\s*,?\s*(?:[\w-]+\s*,\s*)?|"
+DEFINE_Q_FR = re.compile(r"^\s*(?:qu['’]est[- ]ce\s+que\s+c['’]est\s+(?:que\s+|qu['’]\s*)?|"
+                         r"qu['’]est[- ]ce\s+qu(?:e\s+|['’]\s*)|c['’]est\s+quoi\s*,?\s*(?:[\w-]+\s*,\s*)?|"
                          r"que\s+(?:signifie|veut\s+dire|désigne)\s+|comment\s+(?:est|sont)\s+défini(?:e|s|es)?\s+|"
                          r"comment\s+définit[- ]on\s+)" + _FR_ARTICLE +
                          r"[«“\"]?\s*(.+?)\s*[»”\"]?\s*\??\s*$", re.I)

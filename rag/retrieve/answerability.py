@@ -70,7 +70,8 @@ def _names(query: str) -> list[str]:
     found = sorted(question_names(query))
     if lang not in NOUNS_CAPITALISED:
         return found
-    return [w for w in found if not ordinary(w.lower(), lang, EVERYDAY_ZIPF) and not common_noun(w, lang, EVERYDAY_ZIPF)]
+    return [w for w in found
+            if not ordinary(w.lower(), lang, EVERYDAY_ZIPF) and not common_noun(w, lang, EVERYDAY_ZIPF)]
 
 
 def _name_terms(query: str, bm25, book_id: str) -> set[str]:

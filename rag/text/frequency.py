@@ -59,7 +59,7 @@ def a_word(word: str, lang: str) -> bool | None:
 # language ending in one is no name even when it is too rare for the everyday list ("Nummerierung", "Kompilieren")
 _COMMON_SUFFIX = {"de": ("ung", "ungen", "ieren", "heit", "keit", "schaft", "ität", "tion", "tionen", "ismus",
                          "grafie", "graphie", "logie")}
-COMPOUND_HEAD, COMPOUND_TAIL = 4, 4  # the least letters of a compound's parts ("Teil|listen"; "Dock|er", "der|bird" are none)
+COMPOUND_HEAD, COMPOUND_TAIL = 4, 4  # a compound part's least letters ("Teil|listen"; "Dock|er", "der|bird" are none)
 HEAD_ZIPF = 2.5  # a compound's first part may be a rarer word than its last ("binär|datei"): the last is inflected
 # endings of German plurals and genitives: "Rechners", "Verzeichnisse" are the everyday "Rechner", "Verzeichnis"
 _INFLECTION = {"de": ("es", "s", "en", "n", "e", "se")}
@@ -89,7 +89,8 @@ def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
 def common_noun(word: str, lang: str, least: float = 3.0) -> bool:
     """Whether ``word``, capitalised as a German noun is ("Bibliografie", "Publikationsliste"), is a common noun of
     ``lang`` rather than a name: an everyday word (also inflected: "Rechners"), a compound of two (``compound``), or
-    a word of the language made with a common noun's suffix. A word with a capital inside ("BibTeX", "OpenOffice") or a digit is a name."""
+    a word of the language made with a common noun's suffix. A word with a capital inside ("BibTeX", "OpenOffice")
+    or a digit is a name."""
     if not word.isalpha() or any(ch.isupper() for ch in word[1:]):
         return False
     w = word.lower()

@@ -21,7 +21,8 @@ _BLOCK = rf"(?:{STATEMENT_WORDS}|{REMARK_WORDS})"
 _LABEL = rf"(?:{_BLOCK}|Exercise|Aufgabe|Übung|Abbildung|Abb\.|Figure|Fig\.?|Table|Tabelle|Tab\.)[ \t]+\d"
 LABEL_LINE = re.compile(rf"\n(?=[ \t]*{_LABEL})|[ \t](?={_BLOCK}[ \t]+\d[\w.]*\w[ \t]*(?:\([^()\n]*\))?[ \t]*\n)")
 
-ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S)\.)\s*$")
+ABBREVIATION_END = re.compile(r"(?:\b(?:Figs?|Abb|Tab|Eq|Eqs|No|Nr|vs|cf|al|ca|bzw|vgl|z\.B|e\.g|i\.e|S|"
+                              r"Dr|Prof|Mr|Mrs|Ms|Hr|Hrn|Dipl|Mme|Mlle)\.)\s*$")  # titles before a name
 
 
 # a sentence a page break cut: the pages' texts are joined by a blank line, and the page number or running header the

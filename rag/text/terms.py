@@ -50,8 +50,8 @@ ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "URLs", "ISBNs", "PDFs": the nam
 def names(text: str) -> frozenset[str]:
     """The names in a question: words written with a capital inside the sentence ("Python", "LaTeX", "Mozart"; at
     a sentence's start only with a second capital: "AMC …"), three letters or more ("C", "AL" are not told apart
-    from other words), caption words ("Figure", "Tabelle") left out, an acronym's plural as the acronym ("URLs" → "URL"). German nouns
-    count too."""
+    from other words), caption words ("Figure", "Tabelle") left out, an acronym's plural as the acronym ("URLs" →
+    "URL"). German nouns count too."""
     found = set()
     for m in re.finditer(r"\w+", text):
         w, j = m.group(0), m.start() - 1

@@ -82,6 +82,20 @@ def test_a_hit_ending_on_a_colon_brings_the_chunk_it_introduces():
     led = adaptive_plan(chunks[11], chunks, low, "factual", "narrative", 3, 0.15, 5000, "all-MiniLM-L6-v2")
     assert led.before[:1] == [10]  # the chunk before ends on a colon: it introduces the hit (a listing)
 
+
+@pytest.mark.parametrize("tail", ["Consider this example.\n\\relative {", "int main(void) {\n  return 0;",
+                                  "plot sin(x) \\"])
+def test_a_hit_stopping_inside_a_listing_brings_the_chunk_it_goes_on_in(tail):
+    """Tour 34: LilyPond's "Consider this example. \relative {" ends page 29, and the listing goes on on page 30, the
+    next chunk: the answer quoted a listing of one line. The window takes that chunk, whatever its similarity."""
+    from dataclasses import replace
+
+    chunks = _chunks(20)
+    chunks[10] = replace(chunks[10], text=chunks[10].text + " " + tail)
+    low = lambda ids: {i: 0.0 for i in ids}  # noqa: E731 - every neighbour below min_sim
+    plan = adaptive_plan(chunks[10], chunks, low, "factual", "narrative", 3, 0.15, 5000, "all-MiniLM-L6-v2")
+    assert plan.after[:1] == [11]
+
 def test_the_remaining_budget_caps_a_plan():
     chunks = _chunks(20)
     plan = adaptive_plan(chunks[10], chunks, lambda ids: {}, "procedural", "narrative", 3, 0.0, 250, "all-MiniLM-L6-v2")

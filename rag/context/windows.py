@@ -98,6 +98,13 @@ def fixed_plan(hit: Chunk, window: int, remaining: int, chunks: dict[int, Chunk]
     return None
 
 
+def unfinished(text: str) -> bool:
+    """Whether a chunk stops where what it starts goes on in the next: on a colon, or inside a listing's brackets
+    (it ends on an opening bracket or a line continuation, or opens more braces than it closes)."""
+    t = text.rstrip()
+    return t.endswith((":", "{", "(", "[", "\\")) or t.count("{") > t.count("}")
+
+
 def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int]], dict[int, float]],
                   query_type: str, doc_type: str, window: int, min_sim: float, remaining: int, model: str,
                   tuning: WindowTuning | None = None) -> Plan | None:
@@ -137,11 +144,12 @@ def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int
         return out
 
     before, after = side(-1), side(+1)
-    # a hit that ends on a colon introduces what the next chunk holds (a list, a listing): that chunk comes with it,
-    # however little it shares with the question, and before the chunks in front
-    leads_on = bool(after) and hit.text.rstrip().endswith(":")
-    # likewise a chunk just before the hit that ends on a colon introduces it ("… you can make a copy:" + the listing)
-    led_in = bool(before) and chunks[before[0]].text.rstrip().endswith(":")
+    # a hit that ends on a colon introduces what the next chunk holds (a list, a listing), and one that stops inside a
+    # listing's brackets ("Consider this example. \relative {" at a page's foot) goes on in it: that chunk comes with
+    # it, however little it shares with the question, and before the chunks in front
+    leads_on = bool(after) and unfinished(hit.text)
+    # likewise a chunk just before the hit that ends so introduces it ("… you can make a copy:" + the listing)
+    led_in = bool(before) and unfinished(chunks[before[0]].text)
     scores = sims(before + after) if before or after else {}
     for name, lst in (("before", before), ("after", after)):
         for k, i in enumerate(lst):

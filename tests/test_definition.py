@@ -131,3 +131,21 @@ def test_a_french_or_german_definition_question_finds_an_english_books_definitio
     assert definition_pattern("Qu'est-ce qu'un tuple en Python ?").search("A tuple is a sequence of values.")
     assert definition_pattern("Was ist ein Tupel?").search("Ein Tupel ist eine geordnete Folge.")
     assert definition_pattern("Was ist Rekursion?").search("Rekursion is calling a function from itself.")
+
+
+def test_a_definition_question_whose_best_hits_define_its_term_is_answered_as_likely_at_least():
+    """Tour 34: "Was versteht man eigentlich unter einem topologischen Raum?" of the German notes was declined at 34 %
+    though its second hit was Definition 1. The model still decides between "answer" and "likely"; a defining passage
+    among the best hits keeps it from "not in your books"."""
+    from types import SimpleNamespace
+
+    from rag.pipeline.stages import Run, decide
+    from rag.settings import Settings
+
+    text = "Ein topologischer Raum ist ein Paar (X, T) bestehend aus einer Menge X und einer Topologie T."
+    hit = Hit(Chunk("b", 0, text, 3, 3, 0, len(text)), 0.9, 0.5, 1, 1, 1.0, True)
+    for defined, outcome in ((True, "likely"), (False, "not_found")):
+        r = Run("Was versteht man eigentlich unter einem topologischen Raum?", Settings())
+        r.retriever, r.hits, r.defined = SimpleNamespace(evidence={}, query_vector=None), [hit], defined
+        decide(None, r)
+        assert r.outcome == outcome and r.answerable is (defined is True)

@@ -61,6 +61,7 @@ class Run:
     continued: bool = False  # a short nameless question searched in the chat's books first (``scope``)
     byline: bool = False  # "Who wrote <a book of the library>?": its title page leads the hits (``byline``)
     concluding: bool = False  # "What do the authors conclude?" of one book: its concluding section (``conclusion``)
+    defined: bool = False  # a definition question one of whose best hits defines its term ("Ein topologischer Raum …")
     overview: bool = False  # "What is this book about?": its abstract, preface or introduction leads (``overview``)
     authors_section: bool = False  # "Who wrote <a book>?" of a book whose authors are a section of it (``byline``)
     unsaid: str = ""  # why it is declined whatever the probability: what no best passage says that the question
@@ -178,12 +179,14 @@ def sub_questions(p: "Pipeline", r: Run) -> bool | None:
 
 def definition(p: "Pipeline", r: Run) -> bool | None:
     """A definition question: the passage that defines the term first (``retrieve.definition``)."""
+    from ..query.definitions import defines
     from ..retrieve.definition import definition_first
 
     t = r.settings.tuning.retrieve
     hits, _how = definition_first(r.query, r.hits, p.bm25_for(r), p.res.store.similarities, r.query_vector, r.ids,
                                   t.definition_lead, t.definition_hop_k)
     r.hits = hits[:r.settings.max_chunks]
+    r.defined = any(defines(r.query, h.chunk.text) for h in r.hits[:t.definition_lead])
 
 
 def named_figures(p: "Pipeline", r: Run) -> bool | None:
@@ -327,7 +330,8 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
                      if r.hits else 0.0)
     if r.hits and (r.probability >= s.answerable_min or r.basis):
         r.outcome = "answer"
-    elif r.hits and (r.probability >= s.likely_min or r.concluding):  # the concluding section, to check on its page
+    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.defined):  # the concluding section, or the
+        # passage that defines what was asked ("Was versteht man eigentlich unter …?" at 34 %: tour 34), to check
         r.outcome = "likely"
     else:
         r.outcome = "not_found"

@@ -82,7 +82,9 @@ if not per_book.empty:
     st.dataframe(agg, hide_index=True, width="stretch")
 
 st.subheader("Weakest answers")
-weak = df.sort_values(["feedback", "confidence"], na_position="last").head(10)
+# 👎 first, then the unrated by confidence, lowest first; a 👍 answer is no weak one (tour 34 found one on top)
+weak = df.assign(rank=df["feedback"].map({0.0: 0, 1.0: 2}).fillna(1)).sort_values(["rank", "confidence"],
+                                                                                 na_position="last").head(10)
 for i, r in weak.iterrows():
     with st.container(border=True):
         fb = {1.0: "👍", 0.0: "👎"}.get(r["feedback"], "no feedback")

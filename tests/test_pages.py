@@ -363,6 +363,16 @@ def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf
     assert values["Answers"] == "3" and values["Mean confidence"] == f"{sum(stored) / 2:.0%}"
     assert any("its own account" in c.value for c in at.caption)
 
+    # tour 34: a 👍 answer led "Weakest answers", and "?!?" was listed as "Not in your books · 0%"
+    f.chats.feedback(f.chats.metrics()[-1]["message_id"], 1, "")
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("?!?").run()
+    at.switch_page("pages/metrics.py").run()
+    assert not at.exception
+    listed = [t.value for t in at.text][:4]
+    assert listed[0] == "How often do tomatoes need watering?" and listed[-1] == "What is this book about?", listed
+    assert any(c.value.startswith("Not searched · the question has no letters") for c in at.caption)
+
 
 def test_inspector_text_shows_page_furniture_struck_through_and_escaped():
     from pages._widgets import spans_html

@@ -50,7 +50,10 @@ UNSAID_WORDS = {"no_year": "Not in your books · no passage found gives the year
                 "no_organisation": "Not in your books · no passage found names the university, company or institution "
                                    "asked for",
                 "no_name": "Not in your books · no book searched mentions a name the question asks about",
-                "no_operator": "Not in your books · no book searched writes the operator asked about"}
+                "no_operator": "Not in your books · no book searched writes the operator asked about",
+                # nothing was searched (``Pipeline.answer``): what the chat said instead of an answer
+                "no_words": "Not searched · the question has no letters or digits to search for",
+                "empty_library": "Not searched · no book of the library is ready"}
 
 
 def percent(p: float) -> str:

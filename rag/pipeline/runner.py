@@ -122,8 +122,8 @@ class Pipeline:
                         sources=r.sources)
         if r.done:
             answer.not_found, answer.outcome = True, "not_found"
-            answer.context = {"searched": False}  # nothing was looked for: no confidence to show
-            words = any(ch.isalnum() for ch in r.question)
+            words = any(ch.isalnum() for ch in r.question)  # nothing was looked for: no confidence to show, and
+            answer.context = {"searched": False, "basis": "empty_library" if words else "no_words"}  # Metrics says why
             return AnswerStream(answer, iter([EMPTY_LIBRARY if words else NO_WORDS]), t0)
         answer.context = {**context_report(r.query, r.sources, s),
                           "answerability": {**r.evidence, "probability": round(r.probability, 3),

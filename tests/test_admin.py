@@ -19,6 +19,9 @@ def test_the_paragraphs_a_question_asks_about():
     assert "funding" in labels_asked("Who funded the study?")
     assert "competing interest" in labels_asked("Are there any competing interests?")
     assert labels_asked("How do I index a list?") == ()
+    assert labels_asked("Wie sieht die Fundamentalgruppe vom Kreis aus?") == ()  # no funding (tour 34)
+    assert labels_asked("What is the fundamental theorem of calculus?") == ()
+    assert "funding" in labels_asked("Which agency funds the project?")
     assert states(FUNDING, labels_asked("Who funded it?")) and not states(ROLES, labels_asked("Who funded it?"))
 
 

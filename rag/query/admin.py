@@ -8,7 +8,8 @@ from ..chunking.zones import BOILERPLATE_LABEL, RECORD
 
 # what the question asks about → the labels of the paragraphs that state it
 TOPICS = (
-    (re.compile(r"\b(fund\w*|grants?|financ\w*|sponsor\w*|finanzier\w*|förder\w*)\b", re.I),
+    # ("fund", "funded", "funding", not "fundamental" nor "Fundamentalgruppe": tour 34 quoted a preface's thanks)
+    (re.compile(r"\b(fund(?:s|ed|ing|ers?)?|grants?|financ\w*|sponsor\w*|finanzier\w*|förder\w*)\b", re.I),
      ("funding", "financial disclosure", "finanzierung", "financement")),
     (re.compile(r"\b(acknowledg\w*|thank\w*|danksagung|dank\w*|remerci\w*)\b", re.I),
      ("acknowledgment", "acknowledgement", "danksagung", "remerciements")),

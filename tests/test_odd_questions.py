@@ -39,7 +39,8 @@ def test_a_long_question_is_answered_from_its_question_part(garden):
 def test_a_question_without_words_says_so(garden, question):
     a = garden.ask(question).consume()
     assert a.not_found and a.text == NO_WORDS and not a.sources
-    assert a.context == {"searched": False}  # nothing was asked of the books: no "not in your books · 0%" under it
+    assert a.context == {"searched": False, "basis": "no_words"}  # nothing was asked of the books: no "not in your
+    # books · 0%" under it, and the Metrics page says why
 
 
 def test_a_question_none_of_whose_words_the_books_have_says_so(garden):

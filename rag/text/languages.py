@@ -21,7 +21,8 @@ MARKERS = {
           "welcher welches kein keine dass",
     "fr": "le la les et des est une un du que qui dans pour pas sur au avec par ce sont ou mais je mon "
           "quel quelle quels quelles pourquoi quand où faut peut",
-    "es": "el la los las y de que en un una es por con para no se del al lo como más pero",
+    "es": "el la los las y de que en un una es por con para no se del al lo como más pero cómo qué cuál cuáles "
+          "cuándo dónde quién quiénes",
     "it": "il la di che e è un una per non sono del della con nel gli le si come anche",
     "nl": "de het een en van is dat op te zijn met voor niet aan er maar ook als bij",
     "pt": "o a os as e de que em um uma é não para com do da por se mais como",
@@ -31,6 +32,7 @@ _WORDS = {lang: set(words.split()) for lang, words in MARKERS.items()}
 # question words that are another language's words too, and tell only as a question's first word: "Comment
 # installer live-build ?" and "Combien de pages … ?" are French ("a LaTeX comment" is English)
 OPENERS = {"fr": {"comment", "combien"}}
+_ES_MARKS = re.compile(r"[¿¡]")  # Spanish opens a question or an exclamation upside down; no other language read does
 _VI_LETTERS = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
 _WORD = re.compile(r"[^\W\d_]+", re.U)
 _TOKEN = re.compile(r"[^\W_]+", re.U)
@@ -53,6 +55,7 @@ def scores(text: str) -> dict[str, int]:
         for lang, openers in OPENERS.items():
             out[lang] += words[0] in openers and _other_sign(text, words, lang, out[lang])
     out["vi"] += len(_VI_LETTERS.findall(text[:200_000]))
+    out["es"] += len(_ES_MARKS.findall(text[:200_000]))  # "¿Cómo instalo un paquete?" had read as French (tour 35)
     return out
 
 

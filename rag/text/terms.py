@@ -57,7 +57,7 @@ def names(text: str) -> frozenset[str]:
         w, j = m.group(0), m.start() - 1
         while j >= 0 and text[j].isspace():
             j -= 1
-        opens = j < 0 or text[j] in ".?!:;"  # a sentence's first word is capitalised anyway
+        opens = j < 0 or text[j] in ".?!:;¿¡"  # a sentence's first word is capitalised anyway ("¿Cómo …?")
         if sum(ch.isupper() for ch in w) > (1 if opens else 0):
             found.add(w[:-1] if ACRONYM_PLURAL.match(w) else w)
     return frozenset(w for w in found if sum(ch.isalpha() for ch in w) >= 3 and not CAPTION_WORD.match(w))

@@ -149,3 +149,23 @@ def test_a_definition_question_whose_best_hits_define_its_term_is_answered_as_li
         r.retriever, r.hits, r.defined = SimpleNamespace(evidence={}, query_vector=None), [hit], defined
         decide(None, r)
         assert r.outcome == outcome and r.answerable is (defined is True)
+
+
+def test_a_follow_up_asking_for_an_example_with_one_labelled_beside_the_cited_passage_is_not_declined():
+    """Tour 35: "Kannst du mir ein Beispiel geben?" after the definition was declined at 29 %, with "Beispiel 1" right
+    under it. ``neighbourhood`` marks the run; ``decide`` then answers it as "likely" at least."""
+    from types import SimpleNamespace
+
+    from rag.pipeline.stages import Run, decide
+    from rag.query.kinds import EXAMPLE_LABEL
+    from rag.settings import Settings
+
+    assert EXAMPLE_LABEL.search("… sind offen.\nBeispiel 1\n1) X = Rn mit der euklidischen Topologie")
+    assert EXAMPLE_LABEL.search("Example 3.2 shows a loop.") and not EXAMPLE_LABEL.search("For example, a loop.")
+    text = "1) X = Rn mit der von der euklidischen Metrik erzeugten Topologie."
+    hit = Hit(Chunk("b", 0, text, 3, 3, 0, len(text)), 0.9, 0.5, 1, 1, 1.0, True)
+    for near, outcome in ((True, "likely"), (False, "not_found")):
+        r = Run("Kannst du mir ein Beispiel geben?", Settings())
+        r.retriever, r.hits, r.example_near = SimpleNamespace(evidence={}, query_vector=None), [hit], near
+        decide(None, r)
+        assert r.outcome == outcome

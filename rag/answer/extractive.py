@@ -19,7 +19,7 @@ from ..query.wants import holds, wants
 from ..query.overview import ASKING as OVERVIEW_WORDS, asks_overview, opens_book
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
-from ..query.kinds import asks_example, classify
+from ..query.kinds import EXAMPLE_LABEL, asks_example, classify
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
 from ..text.labels import NAMED_STATEMENT
@@ -279,8 +279,10 @@ class ExtractiveBackend:
             if where[i] in stating:  # the paragraph that states what was asked, as a definition defines
                 scores[i] += t.defines_bonus
             n, k = where[i]
-            if example and k + 1 < len(us[n]) and us[n][k + 1].kind in ("code", "table"):
-                scores[i] += t.example_bonus  # "Show me an example.": a sentence that introduces a listing
+            if example and ((k + 1 < len(us[n]) and us[n][k + 1].kind in ("code", "table"))
+                            or EXAMPLE_LABEL.match(us[n][k].text) or (k and EXAMPLE_LABEL.match(us[n][k - 1].text))):
+                scores[i] += t.example_bonus  # "Show me an example.": a sentence that introduces a listing, or the
+                # book's own labelled example ("Beispiel 1" and what follows it)
         order = sorted(scores, key=lambda i: -scores[i])
         best = scores[order[0]]
         floor = best * t.keep_share if best > 0 else float("-inf")

@@ -14,6 +14,7 @@ from typing import Any, Callable, Protocol
 from ..answer import AnswerBackend
 from ..chunking.zones import ZONES
 from ..query.followup import continues_chat, is_follow_up
+from ..query.kinds import EXAMPLE_LABEL, asks_example
 from ..query.subjects import program_names, titled_books
 from ..settings import Settings
 from ..types import Book, FigureHit, Hit, Source
@@ -62,6 +63,7 @@ class Run:
     byline: bool = False  # "Who wrote <a book of the library>?": its title page leads the hits (``byline``)
     concluding: bool = False  # "What do the authors conclude?" of one book: its concluding section (``conclusion``)
     defined: bool = False  # a definition question one of whose best hits defines its term ("Ein topologischer Raum …")
+    example_near: bool = False  # a follow-up asking for an example, with one labelled next to the passage last cited
     overview: bool = False  # "What is this book about?": its abstract, preface or introduction leads (``overview``)
     authors_section: bool = False  # "Who wrote <a book>?" of a book whose authors are a section of it (``byline``)
     unsaid: str = ""  # why it is declined whatever the probability: what no best passage says that the question
@@ -163,6 +165,9 @@ def neighbourhood(p: "Pipeline", r: Run) -> bool | None:
     top = max(h.score for h in r.hits)
     first = [Hit(near[cid], top, sims[cid]) for cid in best]
     r.hits = (first + [h for h in r.hits if h.chunk.id not in set(best)])[:s.max_chunks]
+    # "Kannst du mir ein Beispiel geben?" after the definition: "Beispiel 1" next to it answers, whatever the model
+    # makes of the folded question (tour 35 declined it at 29 %)
+    r.example_near = asks_example(r.question) and any(EXAMPLE_LABEL.search(near[cid].text) for cid in best)
 
 
 def sub_questions(p: "Pipeline", r: Run) -> bool | None:
@@ -330,8 +335,9 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
                      if r.hits else 0.0)
     if r.hits and (r.probability >= s.answerable_min or r.basis):
         r.outcome = "answer"
-    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.defined):  # the concluding section, or the
-        # passage that defines what was asked ("Was versteht man eigentlich unter …?" at 34 %: tour 34), to check
+    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.defined or r.example_near):  # the concluding
+        # section, the passage that defines what was asked ("Was versteht man eigentlich unter …?" at 34 %: tour 34),
+        # the example labelled beside the passage a follow-up asks one of: to check on its page
         r.outcome = "likely"
     else:
         r.outcome = "not_found"

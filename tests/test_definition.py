@@ -169,3 +169,16 @@ def test_a_follow_up_asking_for_an_example_with_one_labelled_beside_the_cited_pa
         r.retriever, r.hits, r.example_near = SimpleNamespace(evidence={}, query_vector=None), [hit], near
         decide(None, r)
         assert r.outcome == outcome
+
+
+@pytest.mark.parametrize("question, text", [
+    ("Was ist eigentlich ein Live-System?", "A live system usually means an operating system booted from a USB stick."),
+    ("Was ist eigentlich ein Live-System? (live system)", "A live system usually means an operating system booted."),
+    ("What is e-mail?", "Email is a method of exchanging messages between people."),
+])
+def test_a_term_is_defined_with_or_without_its_hyphen_and_a_usually_before_the_verb(question, text):
+    """Tour 35: the German Live Handbuch (mostly English) defines "A live system usually means …"; the question writes
+    "Live-System", and Folio adds the words' translations in brackets when it answers from an English book."""
+    from rag.query.definitions import defines
+
+    assert defines(question, text)

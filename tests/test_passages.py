@@ -920,3 +920,13 @@ def test_the_extractive_answer_to_a_how_question_ends_with_the_form_not_before_i
     a = ExtractiveBackend(embed).answer("How do I write my own functions in R?", [src])
     assert "> name <- function(arg_1, arg_2, ...) expression" in a
     assert not a.rstrip().endswith("of the form [1]")
+
+
+def test_a_sections_numbered_title_is_its_heading_not_a_list_item():
+    """Tour 35: the EPUB's "2. About the Live Systems Project", under that very section, was read as a list item and
+    quoted as the answer to "Was ist eigentlich ein Live-System?"."""
+    from dataclasses import replace
+
+    s = source("Files\n2. Files\n\n1. Open the file first.\n2. Read it line by line.")
+    us = units(replace(s, hit=replace(s.hit, section="Files")))
+    assert [u.kind for u in us][:2] == ["heading", "heading"] and [u.kind for u in us][2:] == ["item", "item"]

@@ -277,6 +277,18 @@ def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = froz
     run_start, prev_end = None, 0
     item: list[int] | None = None  # [start, end] of the item being read
     for a, b, _ in lines:
+        if ITEM.match(text[a:b]) and _title(text[a:b]) in titles and not ENDS.search(text[a:b]):
+            # "2. About the Live Systems Project" under that section: its numbered title, no list item (tour 35
+            # quoted it as the answer)
+            if run_start is not None:
+                out.extend(_sentences(text, run_start, prev_end))
+                run_start = None
+            if item:
+                out.append(_unit(text, item[0], item[1], "item"))
+                item = None
+            out.append(_unit(text, a, b, "heading"))
+            prev_end = b
+            continue
         if ITEM.match(text[a:b]) and not (run_start is not None and inline_series(text[run_start:prev_end],
                                                                                   text[a:b])):
             if run_start is not None:

@@ -44,6 +44,9 @@ OF_ANY_DE = re.compile(r"\s+(?:einer|eines)\s+\S+$", re.I)
 POINTING = re.compile(r"^(?:it|this|that|these|those|they|he|she|es|dies|das hier|ce|cela|ça)\b", re.I)
 # words a user adds to a question without changing what it asks ("What exactly is …", "Was versteht man eigentlich
 # unter …", "Qu'est-ce que c'est exactement …"): left out before the patterns are matched
+# the words Folio adds after a question it answers from a book in another language, or after a follow-up: "Was ist
+# ein Live-System? (live system)" asks what "Was ist ein Live-System?" asks
+TRAILING_WORDS = re.compile(r"\?\s*\([^()]*\)\s*$")
 FILLER = re.compile(r"\s*,?\s*\b(?:exactly|actually|really|precisely|basically|eigentlich|genau|überhaupt|denn|"
                     r"exactement|vraiment|précisément|au\s+juste|concrètement)\b,?", re.I)
 
@@ -51,7 +54,7 @@ FILLER = re.compile(r"\s*,?\s*\b(?:exactly|actually|really|precisely|basically|e
 def definition_term(question: str) -> str | None:
     """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' / 'Qu'est-ce que X ?' / 'X là gì?' question asks
     to define, else None."""
-    question = " ".join(FILLER.sub(" ", question).split())
+    question = " ".join(FILLER.sub(" ", TRAILING_WORDS.sub("?", question)).split())
     m = DEFINE_Q.match(question) or DEFINE_Q_DE.match(question) or DEFINE_Q_FR.match(question) \
         or DEFINE_Q_VI.match(question)
     if m:
@@ -94,7 +97,7 @@ def definition_pattern(question: str) -> re.Pattern | None:
     term = definition_term(question)
     if term is None:
         return None
-    t = re.escape(term)
+    t = re.escape(term).replace(r"\-", HYPHEN)
     if _term_only(question) and not any(p.match(question) for p in (DEFINE_Q, DEFINE_Q_DE, DEFINE_Q_FR, DEFINE_Q_VI,
                                                                          WHEN_CALLED_DE)):
         # a bare term, in whatever language: "recursion is …", "recursion: …", "… heißt Rekursion", "on appelle …"
@@ -104,7 +107,7 @@ def definition_pattern(question: str) -> re.Pattern | None:
                           rf"{NOT_PASSIVE})", re.I)
     if DEFINE_Q.match(question):
         return re.compile(rf"(^{t}\s*:|\bcalled\s+(?:an?\s+|the\s+)?{t}\b|"
-                          rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means|contains|consists of)\b"
+                          rf"^(?:an?\s+|the\s+)?{t}\s+{_USUALLY}(?:is|are|refers to|means|contains|consists of)\b"
                           rf"{NOT_PASSIVE})", re.I)
     if DEFINE_Q_FR.match(question):  # "Un système live signifie …", "On appelle paquet …", "paquet : …"
         return re.compile(rf"(^{t}\s*:|\b(?:appel(?:le|é|ée|és|ées)|nomm(?:e|é|ée))\s+{_FR_ARTICLE}{t}\b|"
@@ -115,7 +118,7 @@ def definition_pattern(question: str) -> re.Pattern | None:
     if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
         return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
     adj = _adjective(term)
-    t = _german_forms(term)  # "unter einem topologischen Raum" is defined as "Ein topologischer Raum ist …"
+    t = _german_forms(term).replace(r"\-", HYPHEN)  # "unter einem topologischen Raum": "Ein topologischer Raum ist …"
     called = rf"(?:{t}|{re.escape(adj)})" if adj else t
     return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
                       rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b{NOT_PASSIVE}|"
@@ -137,10 +140,14 @@ def _german_forms(term: str) -> str:
     return r"\s+".join(parts)
 
 
+HYPHEN = r"[-\s]?"  # "Live-System" is defined as "A live system usually means …", "e-mail" as "email"
+_USUALLY = r"(?:(?:usually|generally|normally|often|simply|basically)\s+)?"  # "A live system usually means …"
+
+
 def _english(t: str) -> str:
     """An English book's definition of the (escaped) term ``t``, for a French or German question asked of it: the
     term is often the same word ("Qu'est-ce qu'un tuple ?" → "A tuple is a sequence of values.")."""
-    return rf"^(?:an?\s+|the\s+)?{t}\s+(?:is|are|refers to|means)\b{NOT_PASSIVE}"
+    return rf"^(?:an?\s+|the\s+)?{t}\s+{_USUALLY}(?:is|are|refers to|means)\b{NOT_PASSIVE}"
 
 
 def defines(question: str, text: str) -> bool:
@@ -148,8 +155,9 @@ def defines(question: str, text: str) -> bool:
     term = definition_term(question)
     if not term:
         return False
-    low = text.lower()
-    if not any(k in low for k in (term.lower(), _adjective(term)) if k):  # most passages: no splitting needed
+    low = re.sub(r"[-\s]+", " ", text.lower())  # "Live-System" is met as "live system", "e-mail" as "email"
+    keys = [re.sub(r"[-\s]+", " ", k.lower()) for k in (term, _adjective(term)) if k]
+    if not any(k in low or k.replace(" ", "") in low for k in keys):  # most passages: no splitting needed
         return False
     pat = definition_pattern(question)
     return any(pat.search(s) for s in quotable(text))

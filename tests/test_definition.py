@@ -39,6 +39,9 @@ from rag.types import Chunk, Hit
     ("Was versteht man eigentlich unter einem topologischen Raum?", "topologischen Raum"),
     ("What exactly is a tuple?", "tuple"), ("What is a tuple, really?", "tuple"),
     ("Qu'est-ce que c'est exactement un système live ?", "système live"),
+    # what a property means (tour 35: the examples came before the definition)
+    ("Was heißt es, dass ein Raum hausdorffsch ist?", "hausdorffsch"),
+    ("Was bedeutet es, wenn eine Abbildung stetig ist?", "stetig"),
 ])
 def test_the_term_a_question_asks_to_define(question, term):
     assert definition_term(question) == term

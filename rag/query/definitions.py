@@ -15,7 +15,10 @@ _DE_ARTICLE = r"(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+|den\s+)?"
 DEFINE_Q_DE = re.compile(r"^\s*was\s+(?:ist|sind|bedeutet|versteht man unter)\s+" + _DE_ARTICLE + r"(.+?)\s*\??\s*$|"
                          r"^\s*wie\s+(?:ist|sind|wird|werden)\s+" + _DE_ARTICLE + r"(.+?)\s+definiert\s*\??\s*$|"
                          r"^\s*wie\s+definiert\s+man\s+" + _DE_ARTICLE + r"(.+?)\s*\??\s*$", re.I)
-WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$", re.I)
+WHEN_CALLED_DE = re.compile(r"^\s*wann\s+(?:heißt|heißen|nennt man)\s+.*?(\w+)\s*\??\s*$|"
+                            # "Was heißt es, dass ein Raum hausdorffsch ist?" asks what "hausdorffsch" means (tour 35)
+                            r"^\s*was\s+(?:heißt|bedeutet)\s+es\s*,?\s+(?:dass|wenn)\s+.+?\s(\w+)\s+(?:ist|sind)\s*\??\s*$",
+                            re.I)
 # "Qu'est-ce qu'un système live ?", "C'est quoi, concrètement, un paquet ?", "Que signifie « chroot » ?"
 _FR_ARTICLE = r"(?:une?\s+|les?\s+|la\s+|l['’]\s*|des\s+)?"
 DEFINE_Q_FR = re.compile(r"^\s*(?:qu['’]est[- ]ce\s+que\s+c['’]est\s+(?:que\s+|qu['’]\s*)?|"
@@ -62,12 +65,13 @@ def definition_term(question: str) -> str | None:
         term = QUALIFIER.sub("", term) or term
         if m.re is DEFINE_Q_DE and re.search(r"definiert", question, re.I):  # "Wie ist … einer Fläche definiert?"
             term = OF_ANY_DE.sub("", term) or term
-        if POINTING.match(term):  # "What does this error mean?", "How is it defined?": no term named
+        if not POINTING.match(term):  # "What does this error mean?", "How is it defined?": no term named
+            return term.strip(" «»“”\"")
+        if not WHEN_CALLED_DE.match(question):  # (but "Was bedeutet es, wenn … stetig ist?" names one)
             return None
-        return term.strip(" «»“”\"")
     m = WHEN_CALLED_DE.match(question)
     if m:
-        return m.group(1)
+        return m.group(1) or m.group(2)
     return _term_only(question)
 
 

@@ -116,8 +116,7 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
     answer cited; so does, first, a short question that names no subject (``continues_chat``): when those books do
     not answer it, ``Pipeline.run`` asks the whole library."""
     r.books = p.library.ready(r.settings, r.book_ids)
-    r.asked = [b.id for b in r.books]
-    r.titles = {b.id: b.title for b in r.books}
+    r.asked, r.titles = [b.id for b in r.books], {b.id: b.title for b in r.books}
     if not r.books:
         r.done = True
         return
@@ -165,8 +164,7 @@ def neighbourhood(p: "Pipeline", r: Run) -> bool | None:
     top = max(h.score for h in r.hits)
     first = [Hit(near[cid], top, sims[cid]) for cid in best]
     r.hits = (first + [h for h in r.hits if h.chunk.id not in set(best)])[:s.max_chunks]
-    # "Kannst du mir ein Beispiel geben?" after the definition: "Beispiel 1" next to it answers, whatever the model
-    # makes of the folded question (tour 35 declined it at 29 %)
+    # "Kannst du mir ein Beispiel geben?" after a definition: "Beispiel 1" beside it answers (tour 35: declined at 29 %)
     r.example_near = asks_example(r.question) and any(EXAMPLE_LABEL.search(near[cid].text) for cid in best)
 
 
@@ -184,8 +182,7 @@ def sub_questions(p: "Pipeline", r: Run) -> bool | None:
 
 def definition(p: "Pipeline", r: Run) -> bool | None:
     """A definition question: the passage that defines the term first (``retrieve.definition``)."""
-    from ..query.definitions import defines
-    from ..retrieve.definition import definition_first
+    from ..retrieve.definition import definition_first, defines
 
     t = r.settings.tuning.retrieve
     hits, _how = definition_first(r.query, r.hits, p.bm25_for(r), p.res.store.similarities, r.query_vector, r.ids,
@@ -335,10 +332,8 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
                      if r.hits else 0.0)
     if r.hits and (r.probability >= s.answerable_min or r.basis):
         r.outcome = "answer"
-    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.defined or r.example_near):  # the concluding
-        # section, the passage that defines what was asked ("Was versteht man eigentlich unter …?" at 34 %: tour 34),
-        # the example labelled beside the passage a follow-up asks one of: to check on its page
-        r.outcome = "likely"
+    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.defined or r.example_near):  # the page that
+        r.outcome = "likely"  # concludes, defines what was asked, or holds the example asked for: to check on it
     else:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits

@@ -26,6 +26,8 @@ df["confidence"] = df["confidence"].where(df["confidence"] >= 0)
 basis = df["confidence_kind"].where(df["confidence_kind"].isin(list(BASIS_WORDS)), "") \
     if "confidence_kind" in df else pd.Series("", index=df.index)
 df["confidence"] = df["confidence"].where(basis == "")
+if "confidence_kind" in df:  # "?!?" or an empty library: nothing was searched, no confidence to average or rank
+    df["confidence"] = df["confidence"].where(~df["confidence_kind"].isin(["no_words", "empty_library"]))
 # declined because no passage said the year or who made it: that reason, not the probability, is what the chat said
 unsaid = df["confidence_kind"].where(df["confidence_kind"].isin(list(UNSAID_WORDS)), "") \
     if "confidence_kind" in df else pd.Series("", index=df.index)

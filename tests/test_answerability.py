@@ -258,6 +258,10 @@ def test_a_name_in_the_title_of_a_book_asked_is_what_it_is_about_not_a_name_its_
     q = "Wie füge ich unter Debian mit Nextcloud zwei PDF-Dateien zusammen?"
     assert features(q, hits, bm, [chunks[0].id], [chunks[0].id],
                     titles={"ref": "Debian-Referenz"})["name_missing"] == pytest.approx(1.0)
+    # only the titles of the best passages' books count: a Nextcloud manual elsewhere in the library does not make
+    # the Debian Reference's passages mention Nextcloud
+    assert features(q, hits, bm, [chunks[0].id], [chunks[0].id], titles={"ref": "Debian-Referenz",
+                    "other": "Nextcloud Handbuch"})["name_missing"] == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize("word, common", [
@@ -265,7 +269,8 @@ def test_a_name_in_the_title_of_a_book_asked_is_what_it_is_about_not_a_name_its_
     ("Teilraumtopologie", True), ("Nummerierung", True), ("Kompilieren", True),  # three parts; a noun's suffix
     ("Docker", False), ("Zotero", False), ("Thunderbird", False), ("Overleaf", False),  # English parts make no German
     ("BibTeX", False), ("LuaTeX", False), ("TEXMFHOME", False),  # a capital inside: a name whatever its parts
-    ("Rechners", True), ("Verzeichnisse", True), ("Binärdatei", True)])  # inflected; a rarer first part
+    ("Rechners", True), ("Verzeichnisse", True), ("Binärdatei", True),  # inflected; a rarer first part
+    ("Terraform", False)])  # "terra" is hardly more German than English
 def test_a_german_compound_or_derived_noun_is_no_name(word, common):
     from rag.text.frequency import common_noun
 

@@ -181,3 +181,10 @@ def test_a_top_hits_window_leaves_room_for_the_later_hits_own_chunks():
     assert [s.hit.chunk_index for s in kept] == [3, 15, 25]
     assert sum(s.plan["tokens"] for s in kept) <= budget
     assert len(kept[0].chunk_indices) < 3  # the first window gave up a neighbour for them
+
+
+def test_a_brace_a_paragraph_mentions_is_no_unfinished_listing():
+    from rag.context.windows import unfinished
+
+    assert not unfinished("In C, a block opens with { and closes with the matching brace.\nMore.\nAnd more.\nEnd.")
+    assert unfinished("Consider this example.\n\\relative {")

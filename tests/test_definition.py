@@ -42,6 +42,10 @@ from rag.types import Chunk, Hit
     # what a property means (tour 35: the examples came before the definition)
     ("Was heißt es, dass ein Raum hausdorffsch ist?", "hausdorffsch"),
     ("Was bedeutet es, wenn eine Abbildung stetig ist?", "stetig"),
+    # a second read: a filler word inside a term is part of it; a pronoun is no term
+    ("What is exactly-once delivery?", "exactly-once delivery"),
+    ("What is Really Simple Syndication?", "Really Simple Syndication"),
+    ("Was bedeutet das?", None), ("Was heißt es, dass das so ist?", None),
 ])
 def test_the_term_a_question_asks_to_define(question, term):
     assert definition_term(question) == term
@@ -165,6 +169,7 @@ def test_a_follow_up_asking_for_an_example_with_one_labelled_beside_the_cited_pa
 
     assert EXAMPLE_LABEL.search("… sind offen.\nBeispiel 1\n1) X = Rn mit der euklidischen Topologie")
     assert EXAMPLE_LABEL.search("Example 3.2 shows a loop.") and not EXAMPLE_LABEL.search("For example, a loop.")
+    assert not EXAMPLE_LABEL.search("You can, for\nexample, run sudo.")  # a wrapped line is no label
     text = "1) X = Rn mit der von der euklidischen Metrik erzeugten Topologie."
     hit = Hit(Chunk("b", 0, text, 3, 3, 0, len(text)), 0.9, 0.5, 1, 1, 1.0, True)
     for near, outcome in ((True, "likely"), (False, "not_found")):
@@ -185,3 +190,10 @@ def test_a_term_is_defined_with_or_without_its_hyphen_and_a_usually_before_the_v
     from rag.query.definitions import defines
 
     assert defines(question, text)
+
+
+def test_a_filler_word_changes_neither_the_term_nor_the_kind_of_definition_looked_for():
+    from rag.query.definitions import defines
+
+    assert defines("What exactly is a monad?", "This structure is called a monad.")
+    assert defines("What is a live system?", "A live-system usually means an operating system booted from USB.")

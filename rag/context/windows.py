@@ -102,7 +102,8 @@ def unfinished(text: str) -> bool:
     """Whether a chunk stops where what it starts goes on in the next: on a colon, or inside a listing's brackets
     (it ends on an opening bracket or a line continuation, or opens more braces than it closes)."""
     t = text.rstrip()
-    return t.endswith((":", "{", "(", "[", "\\")) or t.count("{") > t.count("}")
+    tail = "\n".join(t.split("\n")[-3:])  # the last lines: a brace a paragraph above mentions is no listing's
+    return t.endswith((":", "{", "(", "[", "\\")) or tail.count("{") > tail.count("}")
 
 
 def adaptive_plan(hit: Chunk, chunks: dict[int, Chunk], sims: Callable[[list[int]], dict[int, float]],

@@ -44,20 +44,26 @@ QUALIFIER = re.compile(r"\s+(?:in|im|in der|in den|for|within|bei|beim|dans|pour
 # "Wie ist die Gauß-Krümmung einer Fläche definiert?" defines "Gauß-Krümmung": an indefinite genitive names what it
 # is defined for ("… heißt Gauß-Krümmung von S in s")
 OF_ANY_DE = re.compile(r"\s+(?:einer|eines)\s+\S+$", re.I)
-POINTING = re.compile(r"^(?:it|this|that|these|those|they|he|she|es|dies|das hier|ce|cela|ça)\b", re.I)
+POINTING = re.compile(r"^(?:it|this|that|these|those|they|he|she|es|dies|das|so|ce|cela|ça)\b", re.I)
 # words a user adds to a question without changing what it asks ("What exactly is …", "Was versteht man eigentlich
 # unter …", "Qu'est-ce que c'est exactement …"): left out before the patterns are matched
 # the words Folio adds after a question it answers from a book in another language, or after a follow-up: "Was ist
 # ein Live-System? (live system)" asks what "Was ist ein Live-System?" asks
 TRAILING_WORDS = re.compile(r"\?\s*\([^()]*\)\s*$")
-FILLER = re.compile(r"\s*,?\s*\b(?:exactly|actually|really|precisely|basically|eigentlich|genau|überhaupt|denn|"
-                    r"exactement|vraiment|précisément|au\s+juste|concrètement)\b,?", re.I)
+FILLER = re.compile(r"\s*,?\s*(?<![\w-])(?:exactly|actually|really|precisely|basically|eigentlich|genau|überhaupt|"
+                    r"denn|exactement|vraiment|précisément|au\s+juste|concrètement)(?![\w-]),?")  # lower case only:
+# "Really Simple Syndication", "exactly-once delivery" are terms
+
+
+def plain(question: str) -> str:
+    """The question as the definition patterns read it: no filler words, no words Folio added in brackets."""
+    return " ".join(FILLER.sub(" ", TRAILING_WORDS.sub("?", question)).split())
 
 
 def definition_term(question: str) -> str | None:
     """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' / 'Qu'est-ce que X ?' / 'X là gì?' question asks
     to define, else None."""
-    question = " ".join(FILLER.sub(" ", TRAILING_WORDS.sub("?", question)).split())
+    question = plain(question)
     m = DEFINE_Q.match(question) or DEFINE_Q_DE.match(question) or DEFINE_Q_FR.match(question) \
         or DEFINE_Q_VI.match(question)
     if m:
@@ -71,7 +77,8 @@ def definition_term(question: str) -> str | None:
             return None
     m = WHEN_CALLED_DE.match(question)
     if m:
-        return m.group(1) or m.group(2)
+        word = m.group(1) or m.group(2)
+        return None if POINTING.match(word) else word  # "Was heißt es, dass das so ist?" names nothing
     return _term_only(question)
 
 
@@ -98,10 +105,11 @@ NOT_PASSIVE = (r"(?!\s+(?!(?:defined|called|known|named|termed|composed|made|con
 def definition_pattern(question: str) -> re.Pattern | None:
     """For 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' questions: a pattern matching sentences that
     define X (or call something Y)."""
+    question = plain(question)  # "What exactly is a monad?" is read as "What is a monad?"
     term = definition_term(question)
     if term is None:
         return None
-    t = re.escape(term).replace(r"\-", HYPHEN)
+    t = re.escape(term).replace(r"\-", HYPHEN).replace(r"\ ", HYPHEN)
     if _term_only(question) and not any(p.match(question) for p in (DEFINE_Q, DEFINE_Q_DE, DEFINE_Q_FR, DEFINE_Q_VI,
                                                                          WHEN_CALLED_DE)):
         # a bare term, in whatever language: "recursion is …", "recursion: …", "… heißt Rekursion", "on appelle …"
@@ -122,7 +130,8 @@ def definition_pattern(question: str) -> re.Pattern | None:
     if WHEN_CALLED_DE.match(question) and not DEFINE_Q_DE.match(question):
         return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
     adj = _adjective(term)
-    t = _german_forms(term).replace(r"\-", HYPHEN)  # "unter einem topologischen Raum": "Ein topologischer Raum ist …"
+    # "unter einem topologischen Raum" is defined as "Ein topologischer Raum ist …"
+    t = _german_forms(term).replace(r"\-", HYPHEN).replace(r"\s+", HYPHEN)
     called = rf"(?:{t}|{re.escape(adj)})" if adj else t
     return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
                       rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b{NOT_PASSIVE}|"

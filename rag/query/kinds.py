@@ -81,7 +81,7 @@ _EXAMPLE = re.compile(r"(?<!\bfor )\bexamples?\b|\bsample code\b|\bcode samples?
 
 
 # a book's own example, labelled on a line of its own ("Beispiel 1", "Example 3.2", "Exemple :", "Ví dụ 2")
-EXAMPLE_LABEL = re.compile(r"^[ \t]*(?:beispiel|example|exemple|ví dụ)\b", re.I | re.M)
+EXAMPLE_LABEL = re.compile(r"^[ \t]*(?:beispiel|example|exemple|ví dụ)(?:[ \t]*\d|[ \t]*[:(]|[ \t]*$)", re.I | re.M)
 
 
 def asks_example(question: str) -> bool:

@@ -141,7 +141,9 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
     # a passage about currencies is no answer to "the currency of Japan"; a name in the title of a book asked is
     # left out (the Debian Reference's passages seldom write "Debian", its title does)
     names = _name_terms(query, bm25, top[0].chunk.book_id) if bm25 is not None and top else set()
-    subject = set().union(*(_title_terms(query, t, bm25, b) for b, t in (titles or {}).items())) if names else set()
+    own = {h.chunk.book_id for h in top}  # the books of the best passages: their titles say what they are about
+    subject = set().union(*(_title_terms(query, t, bm25, b) for b, t in (titles or {}).items() if b in own)) \
+        if names else set()
     named = [t for t in weights if t in names and t not in subject]  # "unter Debian" of the Debian Reference
     name_missing = sum(1 for t in named if not any(t in s for s in per_hit)) / len(named) if named else 0.0
     rare = _rare_missing(query, weights, bm25) if bm25 is not None else 0.0

@@ -60,11 +60,15 @@ def a_word(word: str, lang: str) -> bool | None:
 _COMMON_SUFFIX = {"de": ("ung", "ungen", "ieren", "heit", "keit", "schaft", "ität", "tion", "tionen", "ismus",
                          "grafie", "graphie", "logie")}
 COMPOUND_HEAD, COMPOUND_TAIL = 4, 4  # a compound part's least letters ("Teil|listen"; "Dock|er", "der|bird" are none)
+OWN_MARGIN = 1.0  # a part is the language's own word when this much more frequent in it than in English ("Terra|form":
+# terra 3.53 in German, 3.44 in English, is no German word)
+LONGEST = 40  # letters of the longest word split into parts (a 300-letter token is no compound noun)
 HEAD_ZIPF = 2.5  # a compound's first part may be a rarer word than its last ("binär|datei"): the last is inflected
 # endings of German plurals and genitives: "Rechners", "Verzeichnisse" are the everyday "Rechner", "Verzeichnis"
 _INFLECTION = {"de": ("es", "s", "en", "n", "e", "se")}
 
 
+@functools.lru_cache(maxsize=4096)
 def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
     """Whether ``word`` is two everyday words of ``lang`` written as one, the first perhaps with a linking s
     ("Publikationsliste" = Publikation + s + liste, "Teillisten", "Seitenangabe"; not "Docker", "Zotero"). One part
@@ -72,6 +76,8 @@ def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
     often two of them ("Thunderbird", "Overleaf"). The second part may itself be a compound or a derived word
     ("Teil|raum|topologie"), ``depth`` parts deep."""
     w = word.lower()
+    if len(w) > LONGEST:
+        return False
     for i in range(COMPOUND_HEAD, len(w) - COMPOUND_TAIL + 1):
         head, tail = w[:i], w[i:]
         if not (ordinary(tail, lang, least) or _derived(tail, lang) or (depth < 2 and compound(tail, lang, least,
@@ -81,7 +87,7 @@ def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
             if not (head.endswith("s") and len(head) > COMPOUND_HEAD and ordinary(head[:-1], lang, least)):
                 continue
             head = head[:-1]
-        if lang == "en" or any((zipf(x, lang) or 0.0) > (zipf(x, "en") or 0.0) for x in (head, tail)):
+        if lang == "en" or any((zipf(x, lang) or 0.0) >= (zipf(x, "en") or 0.0) + OWN_MARGIN for x in (head, tail)):
             return True
     return False
 

@@ -140,43 +140,42 @@ def test_a_french_or_german_definition_question_finds_an_english_books_definitio
     assert definition_pattern("Was ist Rekursion?").search("Rekursion is calling a function from itself.")
 
 
-def test_a_definition_question_whose_best_hits_define_its_term_is_answered_as_likely_at_least():
-    """Tour 34: "Was versteht man eigentlich unter einem topologischen Raum?" of the German notes was declined at 34 %
-    though its second hit was Definition 1. The model still decides between "answer" and "likely"; a defining passage
-    among the best hits keeps it from "not in your books"."""
+def _decided(question: str, text: str, **marks) -> str:
+    """The outcome ``decide`` gives ``question`` with one hit holding ``text``, no evidence for the model (it alone
+    would decline), and the run marked by ``marks`` (``defined=True``, ``example_near=True``)."""
     from types import SimpleNamespace
 
     from rag.pipeline.stages import Run, decide
     from rag.settings import Settings
 
+    r = Run(question, Settings())
+    r.retriever = SimpleNamespace(evidence={}, query_vector=None)
+    r.hits = [Hit(Chunk("b", 0, text, 3, 3, 0, len(text)), 0.9, 0.5, 1, 1, 1.0, True)]
+    for k, v in marks.items():
+        setattr(r, k, v)
+    decide(None, r)
+    return r.outcome
+
+
+def test_a_definition_question_whose_best_hits_define_its_term_is_answered_as_likely_at_least():
+    """Tour 34: "Was versteht man eigentlich unter einem topologischen Raum?" of the German notes was declined at 34 %
+    though its second hit was Definition 1. The model still decides between "answer" and "likely"; a defining passage
+    among the best hits keeps it from "not in your books"."""
+    q = "Was versteht man eigentlich unter einem topologischen Raum?"
     text = "Ein topologischer Raum ist ein Paar (X, T) bestehend aus einer Menge X und einer Topologie T."
-    hit = Hit(Chunk("b", 0, text, 3, 3, 0, len(text)), 0.9, 0.5, 1, 1, 1.0, True)
-    for defined, outcome in ((True, "likely"), (False, "not_found")):
-        r = Run("Was versteht man eigentlich unter einem topologischen Raum?", Settings())
-        r.retriever, r.hits, r.defined = SimpleNamespace(evidence={}, query_vector=None), [hit], defined
-        decide(None, r)
-        assert r.outcome == outcome and r.answerable is (defined is True)
+    assert _decided(q, text, defined=True) == "likely" and _decided(q, text) == "not_found"
 
 
 def test_a_follow_up_asking_for_an_example_with_one_labelled_beside_the_cited_passage_is_not_declined():
     """Tour 35: "Kannst du mir ein Beispiel geben?" after the definition was declined at 29 %, with "Beispiel 1" right
     under it. ``neighbourhood`` marks the run; ``decide`` then answers it as "likely" at least."""
-    from types import SimpleNamespace
-
-    from rag.pipeline.stages import Run, decide
     from rag.query.kinds import EXAMPLE_LABEL
-    from rag.settings import Settings
 
     assert EXAMPLE_LABEL.search("… sind offen.\nBeispiel 1\n1) X = Rn mit der euklidischen Topologie")
     assert EXAMPLE_LABEL.search("Example 3.2 shows a loop.") and not EXAMPLE_LABEL.search("For example, a loop.")
     assert not EXAMPLE_LABEL.search("You can, for\nexample, run sudo.")  # a wrapped line is no label
-    text = "1) X = Rn mit der von der euklidischen Metrik erzeugten Topologie."
-    hit = Hit(Chunk("b", 0, text, 3, 3, 0, len(text)), 0.9, 0.5, 1, 1, 1.0, True)
-    for near, outcome in ((True, "likely"), (False, "not_found")):
-        r = Run("Kannst du mir ein Beispiel geben?", Settings())
-        r.retriever, r.hits, r.example_near = SimpleNamespace(evidence={}, query_vector=None), [hit], near
-        decide(None, r)
-        assert r.outcome == outcome
+    q, text = "Kannst du mir ein Beispiel geben?", "1) X = Rn mit der von der euklidischen Metrik erzeugten Topologie."
+    assert _decided(q, text, example_near=True) == "likely" and _decided(q, text) == "not_found"
 
 
 @pytest.mark.parametrize("question, text", [

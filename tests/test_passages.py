@@ -25,6 +25,15 @@ def source(text: str, n: int = 1, code: tuple[str, ...] = (), book: str = "b1", 
     return Source(n, book, "A Book", chunk, text, [n], 1, 1, "p. 1", 1.0, 0.5, layout=layout)
 
 
+def _grown(text: str, anchor, n: int) -> tuple[list, int, int, int]:
+    """The units of ``text``, the first whose text ``anchor`` accepts, and the span ``grow`` gives it (no further
+    sentence kept, at most ``n`` sentences)."""
+    us = units(source(text))
+    k = next(i for i, u in enumerate(us) if anchor(u.text))
+    i, j = grow(us, k, lambda _: False, n)
+    return us, k, i, j
+
+
 def test_code_the_passage_introduces_is_kept_with_its_indentation():
     code = ("fin = open('words.txt')", "for line in fin:", "word = line.strip()", "print(word)")
     us = units(source(CODE_TEXT, code=code, indent={"word = line.strip()": 4, "print(word)": 4}))
@@ -605,9 +614,7 @@ def test_a_passage_does_not_end_inside_a_parenthesis():
     text = ("Semicolons are used to connect two independent clauses. Winter quarter is almost finished; finals take "
             "place in two weeks. (Correct! These two independent clauses are closely related.) Use a semicolon "
             "before a transition word.")
-    us = units(source(text))
-    k = next(n for n, u in enumerate(us) if u.text.endswith("(Correct!"))
-    i, j = grow(us, k, lambda n: False, 1)
+    us, k, i, j = _grown(text, lambda t: t.endswith("(Correct!"), 1)
     assert us[j].text.endswith("closely related.)")
 
 
@@ -888,9 +895,7 @@ def test_a_passage_begins_at_its_paragraphs_first_sentence_when_that_is_near():
     text = ("Tuplets are made with the \\tuplet keyword. It takes two arguments: a fraction and a piece of music. "
             "For triplets, there are three notes instead of two, so triplets have 3/2 as their fraction.\n\n"
             "Grace notes are made with the \\grace command.")
-    us = units(source(text))
-    k = next(i for i, u in enumerate(us) if u.text.startswith("For triplets"))
-    i, j = grow(us, k, lambda j: False, 4)
+    us, k, i, j = _grown(text, lambda t: t.startswith("For triplets"), 4)
     assert us[i].text.startswith("Tuplets are made") and j == k
     far = units(source(" ".join(["This sentence is twelve words long and says nothing at all here."] * 6)
                        + " For triplets, there are three notes instead of two."))

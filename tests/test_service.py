@@ -157,6 +157,11 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     ("Comment ajouter un paquet à mon image live ?", False),
     ("Tu peux me montrer un exemple ?", True), ("Kannst du mir ein Beispiel geben?", True),  # tour 30
     ("Pouvez-vous expliquer la persistance ?", False),
+    # a pointing word with "also" carries the subject over to a new case (tour 35: "… metrische Räume?" after the
+    # Hausdorff question had quoted what a metric space is)
+    ("Does this also hold for metric spaces?", True), ("Gilt das auch für metrische Räume?", True),
+    ("Est-ce vrai aussi pour les espaces métriques ?", True),
+    ("Can I also use tabs for indentation in Python code?", False),
 ])
 def test_which_questions_lean_on_the_last_turn(question, follow_up):
     from rag.query.followup import is_follow_up

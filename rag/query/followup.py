@@ -14,6 +14,11 @@ FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|
 # "And tuples?", "What about lists?", "Und Kompaktheit?", "Et les paquets ?", "Còn án lệ 43?"
 LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|et|mais|ou|"
                       r"qu['’]en est-il|và|còn)\b", re.I)
+# "Does this also hold for metric spaces?", "Gilt das auch für metrische Räume?", "Est-ce vrai aussi pour …": a
+# pointing word with "also" carries the last turn's subject over to a new case, however many terms the question has
+ALSO = re.compile(r"\b(also|too|as well|auch|ebenfalls|genauso|aussi|également|de même|cũng)\b", re.I)
+POINTING = re.compile(r"\b(this|that|it|these|those|das|dies|cela|ça|ceci|ce|c['’]est|est-ce|điều này|nó)\b", re.I)
+ALSO_MAX_TERMS = 5  # a longer question has a subject of its own
 # asking words of German and French that are no subject ("Zeig mir …", "Kannst du mir … geben?", "Montre-moi …", "Tu
 # peux me montrer …", "Erkläre das genauer")
 _ASKING = frozenset("zeig zeige zeigen gib gibt geben erkläre erklär erklären nenne bitte kannst könntest können "
@@ -23,11 +28,14 @@ _ASKING = frozenset("zeig zeige zeigen gib gibt geben erkläre erklär erklären
 
 def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
     """A question that cannot stand alone: no terms of its own ("Why?"), one leading on ("And tuples?"), or a
-    short one (two terms at most) that points back ("How does it work?") or picks up a word of the last turn
+    short one (two terms at most) that points back ("How does it work?"), one that points back with "also" ("Does
+    this also hold for metric spaces?"), or a short one that picks up a word of the last turn
     ("Why in the morning?" after an answer about watering in the morning). "What is memoization?" after a
     question on something else stands alone: folding the last question's terms into it would search for both."""
     terms = _own_terms(question)
     if not terms or LEADS_ON.search(question):
+        return True
+    if len(terms) <= ALSO_MAX_TERMS and ALSO.search(question) and POINTING.search(question):
         return True
     if len(terms) > 2:
         return False

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..text.captions import caption_key, clean_caption
 from .checks import unmapped_line
 from .figure_labels import line_text, take_side_labels
+from .joins import mono_line
 from .lines import reads
 
 MAX_CANDIDATES_PER_PAGE = 60
@@ -29,6 +30,8 @@ MERGE_GAP = 8.0  # points between pieces of one figure
 ROW_GAP = 24.0  # points between pieces of one figure side by side
 CAPTION_GAP = 72.0  # points between a figure and its caption
 TEXT_BOX_SHARE = 0.35  # a box this much covered by text lines is a text box (theorem, footnotes), not a figure
+CODE_LINES = 3  # a region with this many typewriter lines, and hardly any others, holds a code listing:
+CODE_SHARE = 0.8  # its lines are the book's text (searched, quoted), not the figure's own words
 REPEATED_PAGES = 3  # the same image on this many pages is decoration
 
 
@@ -292,7 +295,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         if not f.caption and (f.rect.width < 36 or f.rect.height < 24 or abs(f.rect) < 2000):
             report.skipped["tiny"] += 1  # small pieces count only when a caption names them
             continue
-        words, long_lines, text_area, glyphs = [], 0, 0.0, 0
+        words, long_lines, text_area, glyphs, mono = [], 0, 0.0, 0, 0
         for bi, b in enumerate(blocks):
             if bi == f.caption_block:
                 continue
@@ -307,6 +310,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
                         f.label_lines.add((bi, li))
                         words.append(t)
                         long_lines += len(t.split()) >= 7
+                        mono += mono_line(ln)
                         x0, y0, x1, y1 = ln["bbox"]
                         text_area += max(0.0, min(x1, f.rect.x1) - max(x0, f.rect.x0)) * max(
                             0.0, min(y1, f.rect.y1) - max(y0, f.rect.y0)
@@ -323,7 +327,13 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         if not f.caption and not notation and (abs(f.rect) < 0.05 * area or min(f.rect.width, f.rect.height) < 60):
             report.skipped["small, no caption"] += 1
             continue
-        f.text_kept = boxy or texty or len(" ".join(words).split()) > 40  # tables keep their words in the text
+        # a code listing in the region (beside an icon, or a drawing's TikZ source) stays in the running text: AMC's
+        # "\\begin{question}{01} \\wrongchoice{A }% …" beside a crossed box had left the searched text, and as the
+        # figure's own words had matched many questions about questions (tour 35: shown under three answers)
+        code = mono >= CODE_LINES and mono >= CODE_SHARE * len(words)
+        f.text_kept = boxy or texty or code or len(" ".join(words).split()) > 40  # tables keep their words in the text
+        if code and not f.caption:  # (a captioned listing keeps them: "Abbildung 3.2: Hauptmenü" and its menu)
+            words = []
         if not f.text_kept:  # labels set beside the drawing belong to its crop (and leave the running text)
             f.rect, side = take_side_labels(f.rect, blocks, f.caption_block)
             f.label_lines |= side

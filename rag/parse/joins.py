@@ -125,7 +125,7 @@ def mono_runs(block: dict) -> dict:
     lines: list[dict] = []
     for line in block["lines"]:
         prev = lines[-1] if lines else None
-        if prev is not None and _mono(prev) and _mono(line):
+        if prev is not None and mono_line(prev) and mono_line(line):
             a, b = prev["bbox"], line["bbox"]
             size = max(sp.get("size", 0.0) for sp in line["spans"])
             chars = sum(len(sp["text"]) for sp in prev["spans"])
@@ -152,7 +152,7 @@ def dehyphenate(block: dict) -> dict:
             raw = "".join(s["text"] for s in prev["spans"])
             before = raw.rstrip()
             joint = _hyphen_join(before, "".join(s["text"] for s in line["spans"]).lstrip(), raw != before)
-            if joint is not None and _mono(prev):
+            if joint is not None and mono_line(prev):
                 joint = "-"  # code keeps its hyphens ("#(ly:make-" + "moment")
             if joint is not None:
                 spans = list(prev["spans"])
@@ -168,7 +168,8 @@ def dehyphenate(block: dict) -> dict:
     return {**block, "lines": lines}
 
 
-def _mono(line: dict) -> bool:
+def mono_line(line: dict) -> bool:
+    """Whether every span of ``line`` with text is set in a typewriter font (MuPDF's flag, or the font's name)."""
     return all((s["flags"] & 8) or MONO_FONT.search(s["font"]) for s in line["spans"] if s["text"].strip())
 
 
@@ -192,7 +193,7 @@ def join_code_wraps(block: dict, right: float) -> dict:
     for line in block["lines"]:
         prev = lines[-1] if lines else None
         raw = "".join(s["text"] for s in line["spans"])
-        if prev is not None and line["spans"] and _mono(prev) and _mono(line) and raw[:1].strip() \
+        if prev is not None and line["spans"] and mono_line(prev) and mono_line(line) and raw[:1].strip() \
                 and abs(line["bbox"][0] - x0) < 1.0 and not PROMPT.match(raw):
             before = "".join(s["text"] for s in prev["spans"])
             size = max(s["size"] for s in prev["spans"])
@@ -213,7 +214,7 @@ def _slash_break(text: str, prev: dict, line: dict) -> bool:
     ``join_code_wraps`` rejoins wrapped code)."""
     nxt = "".join(s["text"] for s in line["spans"]).split()
     part = nxt[0].rstrip(".,;:!?)»”\"'") if nxt else ""
-    return len(text) > 1 and text.endswith("/") and not text[-2].isspace() and not _mono(prev) \
+    return len(text) > 1 and text.endswith("/") and not text[-2].isspace() and not mono_line(prev) \
         and bool(re.search(r"[./_\-0-9]", part))
 
 

@@ -41,9 +41,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # Unicode) is a figure, and its glyphs leave the text; 20: an EPUB's list item outside any list is laid out as a
 # bulleted item, not run into its neighbours and the paragraph after them as one paragraph; 23: Folio's own
 # dehyphenation; 24: a typewriter line MuPDF split at its runs of spaces is one line with those spaces; 25: a page's
-# first line a little lower, its middle within 8.5 % of the page's height, is a running header: gnuplot's), so
-# adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 25
+# first line a little lower, its middle within 8.5 % of the page's height, is a running header: gnuplot's; 26: a code
+# listing inside a figure's region stays in the running text), so adding a book again re-makes its chunks instead of
+# keeping the old ones
+CHUNKING_VERSION = 26
 
 
 class Settings(BaseSettings):

@@ -9,8 +9,10 @@
 #       German biblatex manual (texlive-lang-german), "Rédaction avec LaTeX" (formation-latex-ul, texlive-lang-french)
 #   eval/debian_books.sh books5 [FOLDER]   eval/qa_books5.jsonl: the Asymptote manual (asymptote-doc), the German Debian
 #       Reference (debian-reference-de), the French expEYES-17 user manual (eyes17-manuals-fr, shipped gzipped)
+#   eval/debian_books.sh books6 [FOLDER]   eval/qa_books6.jsonl: the beamer user guide (texlive-latex-recommended-doc),
+#       the German Debian Edu 12 manual (debian-edu-doc-de), "Apprends LaTeX !" (texlive-lang-french)
 set -euo pipefail
-set_name="${1:?usage: eval/debian_books.sh books3|books4|books5 [FOLDER]}"
+set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6 [FOLDER]}"
 out=$(realpath -m "${2:-$(dirname "$0")/../../$set_name}")
 doc=usr/share/doc/texlive-doc
 case "$set_name" in
@@ -27,7 +29,11 @@ case "$set_name" in
           files=("usr/share/doc/asymptote/asymptote.pdf en_asymptote_196p.pdf"
                  "usr/share/debian-reference/debian-reference.de.pdf de_debian_reference_276p.pdf"
                  "usr/share/doc/eyes17/fr/eyes17.pdf.gz fr_eyes17_99p.pdf") ;;
-  *) echo "unknown set: $set_name (books3, books4 or books5)" >&2; exit 2 ;;
+  books6) packages=(texlive-latex-recommended-doc debian-edu-doc-de texlive-lang-french)
+          files=("$doc/latex/beamer/beameruserguide.pdf en_beamer_234p.pdf"
+                 "usr/share/doc/debian-edu-doc-de/debian-edu-bookworm-manual.pdf de_debianedu_104p.pdf"
+                 "$doc/latex/apprends-latex/Apprends_LaTeX.pdf fr_apprendslatex_209p.pdf") ;;
+  *) echo "unknown set: $set_name (books3, books4, books5 or books6)" >&2; exit 2 ;;
 esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

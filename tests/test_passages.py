@@ -935,3 +935,15 @@ def test_a_sections_numbered_title_is_its_heading_not_a_list_item():
     s = source("Files\n2. Files\n\n1. Open the file first.\n2. Read it line by line.")
     us = units(replace(s, hit=replace(s.hit, section="Files")))
     assert [u.kind for u in us][:2] == ["heading", "heading"] and [u.kind for u in us][2:] == ["item", "item"]
+
+
+def test_a_sentence_a_displayed_formula_split_is_quoted_from_where_it_begins():
+    # the German topology notes: "Dann heißt" + the formula's lines + "Eulerzahl … von K." (tour 36 quoted the last
+    # line alone as the definition)
+    text = ("Sei K ein endlicher Simplizialkomplex. Für n ≥0 sei an(K) die Anzahl der n-Simplizes in K.\n\n"
+            "Dann heißt\n\nχ(K) :=\n\ndim K\n\nn=0\n(−1)nan(K)\n\nEulerzahl (oder Euler-Charakteristik) von K.")
+    us, k, i, j = _grown(text, lambda t: t.startswith("Eulerzahl"), 4)
+    assert us[i].text == "Dann heißt" and j == k
+    # a short line without an end mark that is no formula (an unlisted title) is not taken along
+    us, k, i, j = _grown("Lists and tuples\n\nA tuple is a sequence of values.", lambda t: t.startswith("A tuple"), 4)
+    assert i == k

@@ -31,6 +31,8 @@ LEAD_SENTENCES, LEAD_WORDS = 3, 60  # a passage begins at its paragraph's start 
 # a sentence that offers another way than the listing before it ("Or use …", "Alternatively, …", "Oder …", "Ou …")
 ALTERNATIVE = re.compile(r"^\s*(?:or|alternatively|oder|alternativ|ou|sinon)\b", re.I)
 PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
+DISPLAY_UNITS = 5  # how far back a passage goes over a displayed formula's lines to the sentence they belong to
+DISPLAY_SYMBOLS = re.compile(r"[=≤≥<>∑∫∏∈∉⊆⊂⊇⊃∪∩→↦⇒⇔±×÷√∞∂∇]")
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
@@ -127,6 +129,12 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
     if i > 0 and us[i].prose and not us[i].text[:1].isupper() and us[i - 1].kind == "item" \
             and not us[i - 1].finished:  # "b) K(s) := κn" + "1(s) · κn 2(s) heißt Gauß-Krümmung …": the whole item
         i -= 1
+    if i > 0 and us[i].kind == "sentence":  # "Dann heißt" + "χ(K) :=" + "n=0 (−1)nan(K)" + "Eulerzahl (oder
+        a = i  # Euler-Charakteristik) von K.": a displayed formula set its sentence in paragraphs of its own, and
+        while a > 0 and i - a < DISPLAY_UNITS and us[a - 1].kind == "sentence" and not us[a - 1].finished:
+            a -= 1  # the anchor ends it (tour 36 quoted the last line alone): from where the sentence begins
+        if a < i and any(_display(u) for u in us[a:i]) and sum(len(u.text.split()) for u in us[a:i]) <= LEAD_WORDS:
+            i = a
     if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
         i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence
@@ -252,6 +260,12 @@ def _names_function(before: list[Unit], calls: Unit) -> bool:
         return False
     word = re.compile(rf"(?<![\w.]){re.escape(name.group(1))}(?![\w(])")
     return any(u.kind == "sentence" and word.search(u.text) for u in before)
+
+
+def _display(u: Unit) -> bool:
+    """A line of a displayed formula: a relation or operator sign, or more symbols than letters."""
+    t = u.text.replace(" ", "")
+    return bool(DISPLAY_SYMBOLS.search(t)) or sum(ch.isalpha() for ch in t) < 0.5 * len(t)
 
 
 def _cut_sentence(u: Unit) -> bool:

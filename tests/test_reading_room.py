@@ -210,6 +210,26 @@ def test_a_sentence_a_page_break_cuts_is_found_on_the_page_where_it_begins():
                   "Copy the files first, then run the build as described in the next section.") is None
 
 
+def test_the_sentences_of_a_quoted_passage_are_marked_in_the_books_order():
+    # Think Python's aliasing section says "In this example" twice; the answer quoted the second one, after
+    # "For immutable objects …" (tour 36 saw the first marked orange)
+    from rag.evidence.render import locate_all
+    from rag.types import Page
+
+    text = ("The association of a variable with an object is called a reference. In this example, there are two "
+            "references to the same object.\n\nFor immutable objects like strings, aliasing is not as much of a "
+            "problem. In this example:\n\na = 'banana'\nb = 'banana'")
+    page = Page(136, "116", text, 0)
+    quotes = ["For immutable objects like strings, aliasing is not as much of a problem.", "In this example",
+              "a = 'banana'"]
+    found = locate_all(page, quotes, [(0, len(text))])
+    assert [text[a:b] for a, b in found] == quotes
+    assert found[1][0] > text.index("For immutable")
+    # a sentence quoted from earlier in the text than the one before it is still found
+    assert locate_all(page, ["For immutable objects like strings, aliasing is not as much of a problem.",
+                             "The association of a variable with an object is called a reference."])[1][0] == 0
+
+
 def test_a_page_that_cannot_be_drawn_or_a_deleted_book_gives_a_clear_message(folio, book_pdf):
     answer, src = cited(folio, book_pdf)
     target = folio.reader.open_source(src, answer.text)

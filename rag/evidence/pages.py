@@ -102,7 +102,7 @@ class CitationPages:
     def page_image(self, book_id: str, page: int, spans: list[tuple[int, int]] = (), quotes: list[str] = (),
                    crop: bool = False) -> Path:
         """PNG of a book page with book-text ``spans`` highlighted (and ``quotes`` located on it stronger)."""
-        from .render import locate, render_page
+        from .render import locate_all, render_page
 
         pg = self.catalog.page(book_id, page)
         pdf = original_path(self.settings, book_id)
@@ -110,7 +110,7 @@ class CitationPages:
             raise NotFoundError(f"Page {page} of book {book_id} is not available (the book or its original is gone).")
         local = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans]
         local = [(a, b) for a, b in local if b > a]
-        found = [locate(pg, q, local) for q in quotes]
+        found = locate_all(pg, list(quotes), local)
         try:
             return render_page(pdf, pg, local, [q for q in found if q], self.settings.page_cache_dir / book_id,
                                self.settings.page_image_zoom, crop)
@@ -198,11 +198,11 @@ class CitationPages:
         pg = self.catalog.page(target.book_id, n)
         out = ReaderPage(book.id, book.title, n, labels[n - 1], count, text=pg.text if pg else "", labels=labels,
                          filename=book.filename)
-        from .render import locate
+        from .render import locate_all
 
         rects = [tuple(r[1:5]) for r in target.rects if r[0] == n]
         spans = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in target.spans] if pg else []
-        quoted = [q for q in (locate(pg, x, spans) for x in target.quotes) if q] if pg else []
+        quoted = [q for q in locate_all(pg, list(target.quotes), spans) if q] if pg else []
         out.highlighted = bool(rects) or bool(quoted) or any(b > a for a, b in spans)
         pdf = original_path(self.settings, book.id)
         if pg is None or not pdf.exists():

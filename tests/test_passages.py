@@ -947,3 +947,15 @@ def test_a_sentence_a_displayed_formula_split_is_quoted_from_where_it_begins():
     # a short line without an end mark that is no formula (an unlisted title) is not taken along
     us, k, i, j = _grown("Lists and tuples\n\nA tuple is a sequence of values.", lambda t: t.startswith("A tuple"), 4)
     assert i == k
+
+
+def test_a_passage_does_not_begin_at_a_cross_reference_to_another_manual():
+    # LilyPond's paragraphs open with "Music Glossary: Section “tie” in Music Glossary." (tour 36 quoted it)
+    text = ("Music Glossary: Section “tie” in Music Glossary. A tie is created by appending a tilde ‘~’ to the "
+            "first of the two notes being tied.\n\nSlurs are different.")
+    us, k, i, j = _grown(text, lambda t: t.startswith("A tie"), 4)
+    assert i == k
+    from rag.answer.passages import POINTER
+
+    assert POINTER.match("Notation Reference: Section “Bar and bar number checks” in Notation Reference.")
+    assert not POINTER.match("A section “Ties” in the chapter explains ties.")

@@ -30,26 +30,12 @@ from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
 from .matching import stemmer_language, stems, translated
-from .passages import Passage, grow, leads_to_listing
+from .passages import POINTER, Passage, grow, leads_to_listing
 from .units import by_lines, units
 
 # an exercise prompt ("Describe some of the effects of …") does not answer a question
 EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
                       r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
-
-
-# a sentence that sends the reader elsewhere holds no answer itself: "See the lb_clean man page for a full list of
-# options.", "More information on titling can be found in …", "Siehe auch …", "Voir la section …"
-_REF = (r"(?:the |this |that |our |its |their |section|chapter|page|figure|fig\.|table|appendix|part|"
-        r"(?-i:[\[“\"‘'«A-Z0-9]))")  # what a reference names (a capital: "See Choosing apt or aptitude")
-POINTER = re.compile(
-    rf"^(?:\(?see (?:also:?\s*)?{_REF}|refer to {_REF}|"
-    r"for (?:more|further|additional|complete|full) (?:information|details|explanations?)\b[^,;.]{0,60},\s*see |"
-    r"for (?:a |the )?(?:full|complete|detailed) (?:list|description|discussion|account)\b[^,;.]{0,60},\s*see |"
-    r"(?:more|further|additional) (?:information|details)\b[^.;]{0,80}\b(?:can be found|is given|are given)|"
-    r"siehe |weitere (?:informationen|details|hinweise)\b[^.;]{0,80}\b(?:finden sich|findet man|siehe)|"
-    r"voir (?:la |le |les |l['’]|aussi |également |section|chapitre|page|figure|tableau|annexe)|"
-    r"pour (?:plus|de plus amples) (?:d['’]informations|de détails)\b[^,;.]{0,60},\s*(?:voir|consultez))", re.I)
 
 
 # "Which oil was the most effective?" is answered by a sentence that ranks ("… provides the most significant

@@ -28,6 +28,20 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
 LEAD_SENTENCES, LEAD_WORDS = 3, 60  # a passage begins at its paragraph's start when that is this near
+# a sentence that sends the reader elsewhere holds no answer itself: "See the lb_clean man page for a full list of
+# options.", "More information on titling can be found in …", "Siehe auch …", "Voir la section …"
+_REF = (r"(?:the |this |that |our |its |their |section|chapter|page|figure|fig\.|table|appendix|part|"
+        r"(?-i:[\[“\"‘'«A-Z0-9]))")  # what a reference names (a capital: "See Choosing apt or aptitude")
+POINTER = re.compile(
+    rf"^(?:\(?see (?:also:?\s*)?{_REF}|refer to {_REF}|"
+    r"for (?:more|further|additional|complete|full) (?:information|details|explanations?)\b[^,;.]{0,60},\s*see |"
+    r"for (?:a |the )?(?:full|complete|detailed) (?:list|description|discussion|account)\b[^,;.]{0,60},\s*see |"
+    r"(?:more|further|additional) (?:information|details)\b[^.;]{0,80}\b(?:can be found|is given|are given)|"
+    r"siehe |weitere (?:informationen|details|hinweise)\b[^.;]{0,80}\b(?:finden sich|findet man|siehe)|"
+    r"voir (?:la |le |les |l['’]|aussi |également |section|chapitre|page|figure|tableau|annexe)|"
+    r"pour (?:plus|de plus amples) (?:d['’]informations|de détails)\b[^,;.]{0,60},\s*(?:voir|consultez)|"
+    # a GNU manual's reference to another manual: "Music Glossary: Section “tie” in Music Glossary."
+    r"(?:[^.:\n]{1,40}:\s*)?section [“\"‘'][^”\"’'\n]{1,80}[”\"’'] in )", re.I)
 # a sentence that offers another way than the listing before it ("Or use …", "Alternatively, …", "Oder …", "Ou …")
 ALTERNATIVE = re.compile(r"^\s*(?:or|alternatively|oder|alternativ|ou|sinon)\b", re.I)
 PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
@@ -149,7 +163,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
         i -= 1  # "fm <- lm(y ~ x, data=dummy)" + "Fit a simple linear regression …": the code it describes
     if i == k and us[k].kind == "sentence" and not us[k].opens_paragraph:  # from its paragraph's first sentence,
         a = k  # when that is near: "Tuplets are made with the \tuplet keyword. … For triplets, there are three notes
-        while a > 0 and us[a - 1].kind == "sentence" and not us[a].opens_paragraph and k - a < LEAD_SENTENCES:
+        while a > 0 and us[a - 1].kind == "sentence" and not us[a].opens_paragraph and k - a < LEAD_SENTENCES \
+                and not POINTER.match(us[a - 1].text):  # (not from a cross-reference: "Music Glossary: Section …")
             a -= 1  # instead of two …" (the paragraph's first sentence names what the rest of it explains)
         if us[a].opens_paragraph and sum(len(u.text.split()) for u in us[a:k]) <= LEAD_WORDS:
             i = a

@@ -196,3 +196,14 @@ def test_a_filler_word_changes_neither_the_term_nor_the_kind_of_definition_looke
 
     assert defines("What exactly is a monad?", "This structure is called a monad.")
     assert defines("What is a live system?", "A live-system usually means an operating system booted from USB.")
+
+
+def test_a_naming_sentence_may_set_a_word_of_the_term_in_brackets_and_a_modifier_between():
+    # the German topology notes: "c) X heißt (topologische) n-dimensionale Mannigfaltigkeit, wenn …" (tour 36: the
+    # answer quoted exercise fragments at 93 % instead)
+    from rag.query.definitions import definition_pattern
+
+    p = definition_pattern("Was ist eine topologische Mannigfaltigkeit?")
+    assert p.search("c) X heißt (topologische) n-dimensionale Mannigfaltigkeit, wenn X hausdorffsch ist")
+    assert p.search("X heißt topologische Mannigfaltigkeit, wenn …")
+    assert not p.search("X heißt topologische Gruppe, wenn die Mannigfaltigkeit glatt ist")

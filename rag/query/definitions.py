@@ -132,10 +132,19 @@ def definition_pattern(question: str) -> re.Pattern | None:
     adj = _adjective(term)
     # "unter einem topologischen Raum" is defined as "Ein topologischer Raum ist …"
     t = _german_forms(term).replace(r"\-", HYPHEN).replace(r"\s+", HYPHEN)
-    called = rf"(?:{t}|{re.escape(adj)})" if adj else t
+    loose = _loose(_german_forms(term).split(r"\s+"))
+    called = rf"(?:{t}|{loose}|{re.escape(adj)})" if adj else rf"(?:{t}|{loose})"
     return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
                       rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b{NOT_PASSIVE}|"
                       rf"{_english(t)})", re.I)
+
+
+def _loose(parts: list[str]) -> str:
+    """A term's word patterns in order, as a naming sentence may set them: a word in brackets and up to two more
+    words between them ("X heißt (topologische) n-dimensionale Mannigfaltigkeit" names a topological manifold)."""
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    return r"\(?" + r"\)?(?:\s+[\w-]+){0,2}[-\s]+\(?".join(parts) + r"\)?"
 
 
 def _german_forms(term: str) -> str:

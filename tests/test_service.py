@@ -162,6 +162,7 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     ("Does this also hold for metric spaces?", True), ("Gilt das auch für metrische Räume?", True),
     ("Est-ce vrai aussi pour les espaces métriques ?", True),
     ("Can I also use tabs for indentation in Python code?", False),
+    ("Kann ich das Paket auch mit apt entfernen?", False),  # "das Paket": an article, its own subject
 ])
 def test_which_questions_lean_on_the_last_turn(question, follow_up):
     from rag.query.followup import is_follow_up

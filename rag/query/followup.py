@@ -17,7 +17,9 @@ LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|wa
 # "Does this also hold for metric spaces?", "Gilt das auch für metrische Räume?", "Est-ce vrai aussi pour …": a
 # pointing word with "also" carries the last turn's subject over to a new case, however many terms the question has
 ALSO = re.compile(r"\b(also|too|as well|auch|ebenfalls|genauso|aussi|également|de même|cũng)\b", re.I)
-POINTING = re.compile(r"\b(this|that|it|these|those|das|dies|cela|ça|ceci|ce|c['’]est|est-ce|điều này|nó)\b", re.I)
+# ("das" and "dies" before a noun are articles: "Kann ich das Paket auch …" names its own subject)
+POINTING = re.compile(r"\b(this|that|it|these|those|(?:das|dies)(?!\s+(?-i:[A-ZÄÖÜ]))|cela|ça|ceci|c['’]est|est-ce|"
+                      r"điều này|nó)\b", re.I)
 ALSO_MAX_TERMS = 5  # a longer question has a subject of its own
 # asking words of German and French that are no subject ("Zeig mir …", "Kannst du mir … geben?", "Montre-moi …", "Tu
 # peux me montrer …", "Erkläre das genauer")

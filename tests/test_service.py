@@ -163,6 +163,12 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     ("Est-ce vrai aussi pour les espaces métriques ?", True),
     ("Can I also use tabs for indentation in Python code?", False),
     ("Kann ich das Paket auch mit apt entfernen?", False),  # "das Paket": an article, its own subject
+    ("Geht das auch mit Python?", True), ("Ça marche aussi avec XeLaTeX ?", True),
+    # "that"/"it"/"das"/"est-ce que" as no pointing subject (a second read of the change)
+    ("Is it also possible to install Debian on an ARM board?", False),
+    ("What is a function that also returns a value?", False), ("Is there a command that also removes files?", False),
+    ("Gibt es ein Paket, das auch PDF-Dateien erzeugt?", False), ("Kann ich das neue Paket auch entfernen?", False),
+    ("Est-ce que LaTeX peut aussi produire du HTML ?", False),
 ])
 def test_which_questions_lean_on_the_last_turn(question, follow_up):
     from rag.query.followup import is_follow_up

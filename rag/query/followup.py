@@ -14,12 +14,16 @@ FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|
 # "And tuples?", "What about lists?", "Und Kompaktheit?", "Et les paquets ?", "Còn án lệ 43?"
 LEADS_ON = re.compile(r"^\s*(and|but|or|so|what about|how about|und|aber|oder|was ist mit|et|mais|ou|"
                       r"qu['’]en est-il|và|còn)\b", re.I)
-# "Does this also hold for metric spaces?", "Gilt das auch für metrische Räume?", "Est-ce vrai aussi pour …": a
-# pointing word with "also" carries the last turn's subject over to a new case, however many terms the question has
-ALSO = re.compile(r"\b(also|too|as well|auch|ebenfalls|genauso|aussi|également|de même|cũng)\b", re.I)
-# ("das" and "dies" before a noun are articles: "Kann ich das Paket auch …" names its own subject)
-POINTING = re.compile(r"\b(this|that|it|these|those|(?:das|dies)(?!\s+(?-i:[A-ZÄÖÜ]))|cela|ça|ceci|c['’]est|est-ce|"
-                      r"điều này|nó)\b", re.I)
+# "Does this also hold for metric spaces?", "Gilt das auch für metrische Räume?", "Est-ce vrai aussi pour …", "Ça marche
+# aussi avec …": a pointing word as the subject, with "also", carries the last turn's subject over to a new case,
+# however many terms the question has (not "a function that also …", "Is it also possible …", "Gibt es ein Paket, das
+# auch …", "Kann ich das Paket auch …", "Est-ce que … aussi")
+ALSO_BACK = re.compile(
+    r"^\s*(?:does|do|did|is|are|was|were|can|could|will|would|should)\s+(?:this|that|these|those)\b.*"
+    r"\b(?:also|too|as well)\b|"
+    r"^\s*[^\W\d_]+\s+(?:das|dies)\s+(?:[^\W\d_]+\s+)?(?:auch|ebenfalls|genauso)\b|"
+    r"^\s*(?:est-ce|c['’]est)\s+(?!que\b|qu['’])[^\W\d_]+\s+(?:aussi|également)\b|"
+    r"^\s*(?:cela|ça)\s+(?:[^\W\d_]+\s+){0,2}(?:aussi|également)\b", re.I)
 ALSO_MAX_TERMS = 5  # a longer question has a subject of its own
 # asking words of German and French that are no subject ("Zeig mir …", "Kannst du mir … geben?", "Montre-moi …", "Tu
 # peux me montrer …", "Erkläre das genauer")
@@ -37,7 +41,7 @@ def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
     terms = _own_terms(question)
     if not terms or LEADS_ON.search(question):
         return True
-    if len(terms) <= ALSO_MAX_TERMS and ALSO.search(question) and POINTING.search(question):
+    if len(terms) <= ALSO_MAX_TERMS and ALSO_BACK.search(question):
         return True
     if len(terms) > 2:
         return False

@@ -947,6 +947,19 @@ def test_a_sentence_a_displayed_formula_split_is_quoted_from_where_it_begins():
     # a short line without an end mark that is no formula (an unlisted title) is not taken along
     us, k, i, j = _grown("Lists and tuples\n\nA tuple is a sequence of values.", lambda t: t.startswith("A tuple"), 4)
     assert i == k
+    # nor a sentence ending on a colon, a proof's end, a list item's formula tail, or to a statement of its own (a
+    # second read of the change found each on Think Python's and the notes' pages)
+    for text, anchor in [
+        ("To understand why, consider Figure 11.2, which shows the call graph for fibonacci with n=4:\n\n"
+         "A call graph shows a set of function frames.", "A call graph"),
+        ("Beweis: Nach Definition ist U ⊆X offen ⇔π⁻¹(U) ⊆X offen.\n■\n\n"
+         "Beobachtung: Die Quotiententopologie ist die feinste Topologie, sodass π stetig wird.", "Beobachtung"),
+        ("(iii) Ist I eine Menge und Ui ∈T für jedes i ∈I, so ist\n\ni∈I Ui ∈T\n\n"
+         "Die Elemente von T heißen offene Teilmengen von X.", "Die Elemente"),
+        ("Da X hausdorffsch ist, gibt es\n\nU ∩ V = ∅\n\n1Diese Metrik wird auch Eisenbahnmetrik genannt.", "1Diese"),
+    ]:
+        us, k, i, j = _grown(text, lambda t: t.startswith(anchor), 4)
+        assert i == k, text
 
 
 def test_a_passage_does_not_begin_at_a_cross_reference_to_another_manual():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..text.labels import ABOUT_LISTING, PROMPT, PROOF
+from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, PROMPT, PROOF
 from ..text.captions import caption_key
 from ..types import heading_number
 from .quotecheck import mark_book_brackets
@@ -46,6 +46,9 @@ POINTER = re.compile(
 ALTERNATIVE = re.compile(r"^\s*(?:or|alternatively|oder|alternativ|ou|sinon)\b", re.I)
 PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
 DISPLAY_UNITS = 5  # how far back a passage goes over a displayed formula's lines to the sentence they belong to
+DISPLAY_WORDS = 8  # a formula line is this short
+DISPLAY_LEAD_WORDS = 12  # and the words before it that begin the sentence ("Dann heißt") so short
+LABELLED = re.compile(r"^[^\W\d_]+\s*:")  # "Beobachtung: …", "Beweis: …", "Note: …": a statement of its own
 DISPLAY_SYMBOLS = re.compile(r"[=≤≥<>∑∫∏∈∉⊆⊂⊇⊃∪∩→↦⇒⇔±×÷√∞∂∇]")
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
@@ -144,11 +147,7 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
             and not us[i - 1].finished:  # "b) K(s) := κn" + "1(s) · κn 2(s) heißt Gauß-Krümmung …": the whole item
         i -= 1
     if i > 0 and us[i].kind == "sentence":  # "Dann heißt" + "χ(K) :=" + "n=0 (−1)nan(K)" + "Eulerzahl (oder
-        a = i  # Euler-Charakteristik) von K.": a displayed formula set its sentence in paragraphs of its own, and
-        while a > 0 and i - a < DISPLAY_UNITS and us[a - 1].kind == "sentence" and not us[a - 1].finished:
-            a -= 1  # the anchor ends it (tour 36 quoted the last line alone): from where the sentence begins
-        if a < i and any(_display(u) for u in us[a:i]) and sum(len(u.text.split()) for u in us[a:i]) <= LEAD_WORDS:
-            i = a
+        i = _display_lead(us, i)  # Euler-Charakteristik) von K.": the sentence a displayed formula split (tour 36)
     if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
         i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence
@@ -277,10 +276,40 @@ def _names_function(before: list[Unit], calls: Unit) -> bool:
     return any(u.kind == "sentence" and word.search(u.text) for u in before)
 
 
+def _bit(u: Unit) -> bool:
+    """A short line without an end mark, a comma or a colon at its end (":=" is an operator): a piece of a sentence."""
+    t = u.text.rstrip()
+    return u.kind == "sentence" and not u.finished and len(t.split()) <= DISPLAY_WORDS \
+        and not (t.endswith((":", ",")) and not t.endswith(":="))
+
+
 def _display(u: Unit) -> bool:
-    """A line of a displayed formula: a relation or operator sign, or more symbols than letters."""
+    """A line of a displayed formula: a short piece with a relation or operator sign, or more symbols than letters."""
     t = u.text.replace(" ", "")
-    return bool(DISPLAY_SYMBOLS.search(t)) or sum(ch.isalpha() for ch in t) < 0.5 * len(t)
+    return _bit(u) and (bool(DISPLAY_SYMBOLS.search(t)) or sum(ch.isalpha() for ch in t) < 0.5 * len(t))
+
+
+def _display_lead(us: list[Unit], k: int) -> int:
+    """Where the sentence that unit ``k`` ends begins, when a displayed formula stands between its start and ``k``:
+    a lead-in of a few words that opens a sentence ("Dann heißt", "Let"), formula lines (one at least with a sign),
+    then ``k``; else ``k``. Not across a finished sentence, a proof's end (■), a colon, a label ("Beweis:") or a list
+    item, and not to a ``k`` that opens a statement of its own ("Beobachtung: …", a footnote's "1Diese …")."""
+    if not us[k].finished or not us[k].text[:1].isalpha() or BLOCK_LABEL.match(us[k].text) \
+            or LABELLED.match(us[k].text) or caption_key(us[k].text):
+        return k
+    a = k
+    while a > 0 and k - a < DISPLAY_UNITS and _bit(us[a - 1]):
+        a -= 1
+    if a < k and _display(us[a]) and a > 0 and us[a - 1].kind == "sentence" and not us[a - 1].finished:
+        a -= 1  # a longer lead-in ("Sei X eine Menge und d die Abbildung")
+    lead = us[a]
+    if a == k or _display(lead) or lead.kind != "sentence" or len(lead.text.split()) > DISPLAY_LEAD_WORDS \
+            or BLOCK_LABEL.match(lead.text) or LABELLED.match(lead.text) or PROOF.match(lead.text) \
+            or lead.text.rstrip().endswith((":", ",", "■", "∎", "□")) or not any(_display(u) for u in us[a + 1:k]):
+        return k
+    if a > 0 and us[a - 1].kind == "sentence" and not us[a - 1].finished:
+        return k  # the lead-in does not open its sentence
+    return a
 
 
 def _cut_sentence(u: Unit) -> bool:

@@ -225,9 +225,23 @@ def test_the_sentences_of_a_quoted_passage_are_marked_in_the_books_order():
     found = locate_all(page, quotes, [(0, len(text))])
     assert [text[a:b] for a, b in found] == quotes
     assert found[1][0] > text.index("For immutable")
-    # a sentence quoted from earlier in the text than the one before it is still found
-    assert locate_all(page, ["For immutable objects like strings, aliasing is not as much of a problem.",
-                             "The association of a variable with an object is called a reference."])[1][0] == 0
+    # a sentence quoted from earlier in the text than the one before it is still found, and the next one after it
+    t = ("Lists are mutable. In this example, the list changes.\n\nStrings are immutable.\n\nTuples are like lists. "
+         "In this example, the tuple cannot change.")
+    assert locate_all(Page(1, "1", t, 0), ["Strings are immutable.", "Lists are mutable.", "In this example,"],
+                      [(0, len(t))])[2] == (19, 35)
+    # a listing quoted between two sentences is marked where it stands, not in the exercise that repeats it
+    from rag.evidence.pages import quoted_sentences
+    from tests.test_passages import source
+
+    text = ("This program reads words.txt and prints each word, one per line:\n\nfin = open('words.txt')\n"
+            "for line in fin:\n    print(line)\n\nThe output is a long list of words.\n\nExercise 2. Print only "
+            "the long words:\n\nfin = open('words.txt')\nfor line in fin:\n    print(line)\n")
+    answer = ("This program reads words.txt and prints each word, one per line: [1]\n```\nfin = open('words.txt')\n"
+              "for line in fin:\n    print(line)\n```\nThe output is a long list of words. [1]")
+    quotes = quoted_sentences(answer, source(text))
+    found = locate_all(Page(1, "1", text, 0), quotes, [(0, len(text))])
+    assert all(a < text.index("Exercise 2") for a, _ in found)
 
 
 def test_a_page_that_cannot_be_drawn_or_a_deleted_book_gives_a_clear_message(folio, book_pdf):

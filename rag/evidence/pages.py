@@ -56,7 +56,10 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
             if x not in out and (i == len(before) or (normalise(x) in book and len(x.split()) >= 3)):
                 # (not a piece an abbreviation cut off, "h." of "d. h.": it would mark any "h." of the page)
                 out.append(x)
-    return out + [line for line in quoted_code(answer_text, source.n) if line not in out and normalise(line) in book]
+    out += [line for line in quoted_code(answer_text, source.n) if line not in out and normalise(line) in book]
+    flat = " ".join(answer_text.split())
+    at = {x: flat.find(" ".join(x.split())) for x in out}  # in the answer's order: a listing between its sentences
+    return sorted(out, key=lambda x: at[x] if at[x] >= 0 else len(flat))
 
 
 CODE_LINE_CHARS = 8  # a quoted code line this long is highlighted on the page: "done" is in "abandoned"

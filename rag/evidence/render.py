@@ -19,35 +19,37 @@ CROP_MARGIN = 48.0  # points above and below the highlighted lines in a cropped 
 
 SPLIT_MIN_WORDS = 4  # the shortest part of a sentence a page break cut that is taken to be it
 PAGE_EDGE = 60  # characters a cut sentence may leave after (or before) it on its page: a page number, a footer
+QUOTE_REACH = 400  # characters after the sentence quoted before it within which a quoted sentence is its next one
 
 
 def locate_all(page: Page, quotes: list[str], near: list[tuple[int, int]] = ()) -> list[tuple[int, int] | None]:
     """``locate`` for the sentences an answer quotes from one source, in the answer's order: a passage is quoted as
-    the book has it, so each sentence is looked for after the one before it first ("In this example:" in Think
+    the book has it, so each sentence is looked for just after the one before it first ("In this example:" in Think
     Python's aliasing section, quoted after "For immutable objects …", had been marked on the "In this example,
     there are two references" the section holds earlier; tour 36)."""
-    out, after = [], 0
+    out, after = [], -1
     for q in quotes:
         at = locate(page, q, near, after)
         out.append(at)
-        if at and at[0] >= after:
+        if at:
             after = at[1]
     return out
 
 
-def locate(page: Page, sentence: str, near: list[tuple[int, int]] = (), after: int = 0) -> tuple[int, int] | None:
+def locate(page: Page, sentence: str, near: list[tuple[int, int]] = (), after: int = -1) -> tuple[int, int] | None:
     """Page-local span of ``sentence`` in the page text, ignoring whitespace differences — of a sentence the page
     has more than once ("Syntax:", "For example:"), the one inside the cited passage's page-local spans ``near``;
     for a sentence a page break cuts, the part of it on this page (its beginning at the page's end, or its end at the
     page's start) when that part is at least half of it: a few words alike ("For more information, see") are not
-    the sentence. Of several, the first at or after ``after`` (where the sentence quoted before it ends)."""
+    the sentence. Of several, the first within ``QUOTE_REACH`` after ``after`` (where the sentence quoted before it
+    ends), if any."""
     words = sentence.split()
     if not words:
         return None
     found = list(re.finditer(_words(words), page.text))
     if found:
         inside = [m for m in found if any(a <= m.start() and m.end() <= b for a, b in near)]
-        later = [m for m in inside or found if m.start() >= after]
+        later = [m for m in inside or found if 0 <= after <= m.start() <= after + QUOTE_REACH]
         m = (later or inside or found)[0]
         return m.start(), m.end()
     reach = len(sentence) + PAGE_EDGE  # only so near the page's end (start) can a cut sentence begin (end)

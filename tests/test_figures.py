@@ -372,3 +372,45 @@ def test_a_music_examples_crop_takes_its_notes_and_not_the_text_around_it():
     assert "\ufffd" not in book.text
     code_end = next(ln for ln in book.pages[0].lines if book.text[ln[0]:ln[1]].strip() == "}")
     assert tops[0] >= code_end[5]  # below the "}" that closes the code above it
+
+
+def _drawing_with_courier(listing: bool) -> bytes:
+    """A page with a drawing in the middle: a code listing in Courier beside a crossed-box icon (AMC's code boxes),
+    or a diagram whose labels are set in Courier (scattered over it)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 72), "The box below shows how a question is written in the source file.", fontname="helv",
+                     fontsize=10)
+    sh = page.new_shape()
+    if listing:
+        sh.draw_rect(pymupdf.Rect(100, 150, 520, 260))
+        sh.finish(fill=(0.94, 0.94, 0.94), color=None)
+        sh.draw_line((70, 160), (90, 180))  # the icon beside it: a crossed box
+        sh.draw_line((70, 180), (90, 160))
+        sh.draw_rect(pymupdf.Rect(70, 160, 90, 180))
+        sh.finish(color=(0.8, 0, 0), width=2)
+        lines = ["\\begin{question}{01}", "  \\begin{choicescustom}", "    \\wrongchoice{A }%",
+                 "    \\wrongchoice{B }%", "  \\end{choicescustom}", "\\end{question}"]
+        for n, line in enumerate(lines):
+            page.insert_text((108, 168 + 14 * n), line, fontname="cour", fontsize=10)
+    else:
+        for x in (120, 200, 280, 360, 440):
+            sh.draw_circle((x, 250), 14)
+        sh.draw_bezier((280, 264), (300, 320), (330, 330), (360, 330))
+        sh.finish(color=(0, 0, 0), width=1)
+        for x, y, t in [(428, 194, "main"), (488, 354, "feature"), (100, 290, "a1b2c3"), (410, 230, "HEAD")]:
+            page.insert_text((x, y), t, fontname="cour", fontsize=9)
+    sh.commit()
+    page.insert_text((72, 420), "The answer follows after the box, in the running text of the page.",
+                     fontname="helv", fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_code_listing_in_a_figure_region_stays_in_the_text_and_a_diagrams_typewriter_labels_stay_its_own():
+    # AMC sets its code boxes beside a crossed-box icon: the listing had left the searched text and, as the figure's
+    # words, matched unrelated questions (tour 35); a diagram's Courier labels are still the diagram's (second read)
+    book = parse_pdf(_drawing_with_courier(listing=True), "amc.pdf")
+    assert "\\wrongchoice{A }%" in book.pages[0].text and all(not f.labels for f in book.figures)
+    book = parse_pdf(_drawing_with_courier(listing=False), "git.pdf")
+    [fig] = book.figures
+    assert "a1b2c3" in fig.labels and "HEAD" in fig.labels and "a1b2c3" not in book.pages[0].text

@@ -32,6 +32,7 @@ CAPTION_GAP = 72.0  # points between a figure and its caption
 TEXT_BOX_SHARE = 0.35  # a box this much covered by text lines is a text box (theorem, footnotes), not a figure
 CODE_LINES = 3  # a region with this many typewriter lines, and hardly any others, holds a code listing:
 CODE_SHARE = 0.8  # its lines are the book's text (searched, quoted), not the figure's own words
+CODE_INDENT = 40.0  # points a listing's next line may start right or left of the one before (its indentation)
 REPEATED_PAGES = 3  # the same image on this many pages is decoration
 
 
@@ -295,7 +296,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         if not f.caption and (f.rect.width < 36 or f.rect.height < 24 or abs(f.rect) < 2000):
             report.skipped["tiny"] += 1  # small pieces count only when a caption names them
             continue
-        words, long_lines, text_area, glyphs, mono = [], 0, 0.0, 0, 0
+        words, long_lines, text_area, glyphs, mono = [], 0, 0.0, 0, []
         for bi, b in enumerate(blocks):
             if bi == f.caption_block:
                 continue
@@ -310,7 +311,8 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
                         f.label_lines.add((bi, li))
                         words.append(t)
                         long_lines += len(t.split()) >= 7
-                        mono += mono_line(ln)
+                        if mono_line(ln):
+                            mono.append(ln["bbox"])
                         x0, y0, x1, y1 = ln["bbox"]
                         text_area += max(0.0, min(x1, f.rect.x1) - max(x0, f.rect.x0)) * max(
                             0.0, min(y1, f.rect.y1) - max(y0, f.rect.y0)
@@ -330,7 +332,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         # a code listing in the region (beside an icon, or a drawing's TikZ source) stays in the running text: AMC's
         # "\\begin{question}{01} \\wrongchoice{A }% …" beside a crossed box had left the searched text, and as the
         # figure's own words had matched many questions about questions (tour 35: shown under three answers)
-        code = mono >= CODE_LINES and mono >= CODE_SHARE * len(words)
+        code = len(mono) >= CODE_SHARE * len(words) and _stacked(mono) >= CODE_LINES
         f.text_kept = boxy or texty or code or len(" ".join(words).split()) > 40  # tables keep their words in the text
         if code and not f.caption:  # (a captioned listing keeps them: "Abbildung 3.2: Hauptmenü" and its menu)
             words = []
@@ -341,6 +343,21 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         f.labels = " ".join(" ".join(words).split())[:1000]
         kept.append(f)
     return kept
+
+
+def _stacked(boxes: list[tuple]) -> int:
+    """The most typewriter lines set one under the other as a listing is: each at most a line and a half below the
+    one before, starting within ``CODE_INDENT`` of it (a diagram's labels in Courier are scattered over it)."""
+    best = run = 0
+    prev = None
+    for b in sorted(boxes, key=lambda b: (b[1], b[0])):
+        height = max(1.0, b[3] - b[1])
+        if prev is not None and 0 <= b[1] - prev[1] <= 1.6 * height and abs(b[0] - prev[0]) <= CODE_INDENT:
+            run += 1
+        else:
+            run = 1
+        best, prev = max(best, run), b
+    return best
 
 
 def render(page, f: PageFigure, report: FigureReport) -> bool:

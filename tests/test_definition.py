@@ -207,3 +207,8 @@ def test_a_naming_sentence_may_set_a_word_of_the_term_in_brackets_and_a_modifier
     assert p.search("c) X heißt (topologische) n-dimensionale Mannigfaltigkeit, wenn X hausdorffsch ist")
     assert p.search("X heißt topologische Mannigfaltigkeit, wenn …")
     assert not p.search("X heißt topologische Gruppe, wenn die Mannigfaltigkeit glatt ist")
+    # words between the term's words only after a bracketed one: a more specific term is no definition of it
+    assert not definition_pattern("Was ist eine stetige Abbildung?").search("f heißt stetige lineare Abbildung, wenn")
+    assert not definition_pattern("Was ist ein metrischer Raum?").search("X heißt metrischer vollständiger Raum")
+    complex_ = definition_pattern("Was ist ein endlicher Simplizialkomplex?")
+    assert complex_.search("K heißt (endlicher) Simplizialkomplex")

@@ -140,11 +140,12 @@ def definition_pattern(question: str) -> re.Pattern | None:
 
 
 def _loose(parts: list[str]) -> str:
-    """A term's word patterns in order, as a naming sentence may set them: a word in brackets and up to two more
-    words between them ("X heißt (topologische) n-dimensionale Mannigfaltigkeit" names a topological manifold)."""
+    """A term's word patterns in order, as a naming sentence may set them: a word in brackets, and after a bracketed
+    word up to two more ("X heißt (topologische) n-dimensionale Mannigfaltigkeit" names a topological manifold;
+    "f heißt stetige lineare Abbildung" names no "stetige Abbildung")."""
     if len(parts) < 2:
         return parts[0] if parts else ""
-    return r"\(?" + r"\)?(?:\s+[\w-]+){0,2}[-\s]+\(?".join(parts) + r"\)?"
+    return r"\(?" + r"(?:\)(?:\s+[\w-]+){0,2}[-\s]+|[-\s]+)\(?".join(parts) + r"\)?"
 
 
 def _german_forms(term: str) -> str:

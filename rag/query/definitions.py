@@ -3,6 +3,7 @@
 define it ("A tuple is …", "tuple: …", "f heißt Homöomorphismus, wenn …", "Un système live signifie …")."""
 from __future__ import annotations
 
+import functools
 import re
 
 from ..text.sentences import quotable
@@ -60,6 +61,7 @@ def plain(question: str) -> str:
     return " ".join(FILLER.sub(" ", TRAILING_WORDS.sub("?", question)).split())
 
 
+@functools.lru_cache(maxsize=512)  # asked of the same question (and passage) by several stages
 def definition_term(question: str) -> str | None:
     """The term a 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' / 'Qu'est-ce que X ?' / 'X là gì?' question asks
     to define, else None."""
@@ -102,6 +104,7 @@ NOT_PASSIVE = (r"(?!\s+(?!(?:defined|called|known|named|termed|composed|made|con
                r"nomm\w*|compos\w*|form\w*|genannt|definiert)\b)(?:\w+ed|\w+(?:é|ée|és|ées)|ge\w+t)\b)")
 
 
+@functools.lru_cache(maxsize=512)  # asked of the same question (and passage) by several stages
 def definition_pattern(question: str) -> re.Pattern | None:
     """For 'What is X?' / 'Was ist X?' / 'Wann heißt … Y?' questions: a pattern matching sentences that
     define X (or call something Y)."""
@@ -131,8 +134,9 @@ def definition_pattern(question: str) -> re.Pattern | None:
         return re.compile(rf"\b(?:heißt|heißen|nennt man|nennen wir)\s+(?:\w+\s+)?{t}\b", re.I)
     adj = _adjective(term)
     # "unter einem topologischen Raum" is defined as "Ein topologischer Raum ist …"
-    t = _german_forms(term).replace(r"\-", HYPHEN).replace(r"\s+", HYPHEN)
-    loose = _loose(_german_forms(term).split(r"\s+"))
+    forms = _german_forms(term)
+    t = forms.replace(r"\-", HYPHEN).replace(r"\s+", HYPHEN)
+    loose = _loose(forms.split(r"\s+"))
     called = rf"(?:{t}|{loose}|{re.escape(adj)})" if adj else rf"(?:{t}|{loose})"
     return re.compile(rf"(^{t}\s*:|\b(?:heißt|heißen|nennt man|nennen wir|bezeichnet man als)\s+(?:\w+\s+)?{called}\b|"
                       rf"^(?:eine?[nrms]?\s+|der\s+|die\s+|das\s+)?{t}\s+(?:ist|sind|bezeichnet)\b{NOT_PASSIVE}|"
@@ -173,6 +177,7 @@ def _english(t: str) -> str:
     return rf"^(?:an?\s+|the\s+)?{t}\s+{_USUALLY}(?:is|are|refers to|means)\b{NOT_PASSIVE}"
 
 
+@functools.lru_cache(maxsize=512)  # asked of the same question (and passage) by several stages
 def defines(question: str, text: str) -> bool:
     """Whether ``text`` has a sentence defining what ``question`` asks about."""
     term = definition_term(question)

@@ -11,8 +11,11 @@
 #       Reference (debian-reference-de), the French expEYES-17 user manual (eyes17-manuals-fr, shipped gzipped)
 #   eval/debian_books.sh books6 [FOLDER]   eval/qa_books6.jsonl: the beamer user guide (texlive-latex-recommended-doc),
 #       the German Debian Edu 12 manual (debian-edu-doc-de), "Apprends LaTeX !" (texlive-lang-french)
+#   eval/debian_books.sh books7 [FOLDER]   eval/qa_books7.jsonl: the Debian Developer's Reference (developers-reference),
+#       the German Debian installation guide for amd64 (installation-guide-amd64, shipped gzipped), "Petit manuel pour
+#       TeXworks" (texworks-help-fr)
 set -euo pipefail
-set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6 [FOLDER]}"
+set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6|books7 [FOLDER]}"
 out=$(realpath -m "${2:-$(dirname "$0")/../../$set_name}")
 doc=usr/share/doc/texlive-doc
 case "$set_name" in
@@ -33,7 +36,11 @@ case "$set_name" in
           files=("$doc/latex/beamer/beameruserguide.pdf en_beamer_234p.pdf"
                  "usr/share/doc/debian-edu-doc-de/debian-edu-bookworm-manual.pdf de_debianedu_104p.pdf"
                  "$doc/latex/apprends-latex/Apprends_LaTeX.pdf fr_apprendslatex_209p.pdf") ;;
-  *) echo "unknown set: $set_name (books3, books4, books5 or books6)" >&2; exit 2 ;;
+  books7) packages=(developers-reference installation-guide-amd64 texworks-help-fr)
+          files=("usr/share/developers-reference/developers-reference.pdf en_devref_114p.pdf"
+                 "usr/share/doc/installation-guide-amd64/de/install.de.pdf.gz de_installguide_129p.pdf"
+                 "usr/share/doc/texworks-help-fr/manuel.pdf fr_texworks_77p.pdf") ;;
+  *) echo "unknown set: $set_name (books3, books4, books5, books6 or books7)" >&2; exit 2 ;;
 esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -153,3 +153,33 @@ def test_a_questions_translations_are_searched_whole_even_when_they_are_function
     hits = lib.search("Wer ist der Mann mit dem Hut?", 3, extra={"en": "man hat"})
     assert hits and hits[0][0].chunk_index == 0
     assert "hat" not in _query_tokens("Wer ist der Mann mit dem Hut?", "en")  # the question's own "hat" is frame
+
+
+def test_superscripts_are_searched_as_written_plainly_and_footnote_marks_come_apart_from_their_word():
+    from rag.text.languages import fold_scripts
+
+    assert fold_scripts("the directory⁹ holds") == "the directory 9 holds"  # a footnote mark glued to its word
+    assert fold_scripts("Teilmenge vom Rⁿ") == "Teilmenge vom Rn"  # as a PDF's text layer writes "Rⁿ"
+    assert fold_scripts("x² and H₂O") == "x2 and H2O"  # a variable's power, a formula's subscript
+    assert fold_scripts("plain text") == "plain text"
+    book = _chunks("admin", ["The site library directory⁹ holds packages installed by the administrator.",
+                             "Eine kompakte Teilmenge vom Rn ist beschränkt und abgeschlossen.",
+                             "Compost improves the soil."])
+    index = BM25Index(book)
+    assert index.search("Which directory holds packages?", 1)[0][0].chunk_index == 0
+    assert index.search("Wann ist eine Teilmenge vom Rⁿ kompakt?", 1)[0][0].chunk_index == 1
+
+
+def test_a_saved_index_of_an_older_tokens_version_is_rebuilt(folio, book_pdf, monkeypatch):
+    import rag.library.bm25
+
+    folio.library.ingest(book_pdf, "garden.pdf")
+    folio.library.bm25(folio.settings)
+    folder = folio.settings.data_dir / "bm25"
+    before = sorted(p.name for p in folder.iterdir())
+    monkeypatch.setattr(rag.library.bm25, "TOKENS_VERSION", rag.library.bm25.TOKENS_VERSION + 1)
+    folio.res.bm25._view = None  # a new process: nothing kept in memory
+    folio.res.bm25._books.clear()
+    folio.library.bm25(folio.settings)
+    after = sorted(p.name for p in folder.iterdir())
+    assert len(after) == len(before) == 1 and after != before  # built again under the new version, the old removed

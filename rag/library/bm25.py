@@ -22,6 +22,11 @@ from ..text.query_terms import idf, query_tokens, weigh_terms, words
 from ..text.terms import names as question_names
 from ..types import Chunk
 
+# the version of how a book's text becomes BM25 tokens: a saved index of another version is rebuilt
+# (2: superscripts written plainly and footnote marks set apart from their word, ``text.languages.fold_scripts``)
+TOKENS_VERSION = 2
+
+
 class BookIndexError(Exception):
     """A book's BM25 index cannot be made; the message is the reason shown with the book."""
 

@@ -110,7 +110,10 @@ class Library:
         """BM25 over the ready books: each book's index kept while the book is unchanged (``library.bm25``); a
         book whose index cannot be built is marked failed (with the reason) and left out."""
         ready = self.res.catalog.books("ready") if ready is None else ready
-        versions = {b.id: (b.added_at, b.chunks, json.dumps(b.chunking, sort_keys=True)) for b in ready}
+        from .bm25 import TOKENS_VERSION
+
+        versions = {b.id: (b.added_at, b.chunks, json.dumps(b.chunking, sort_keys=True), TOKENS_VERSION)
+                    for b in ready}
         return self.res.bm25.get(versions, lambda bid: self.res.catalog.chunks(bid), s.language, self.mark_failed,
                                  sizes={b.id: b.chunks for b in ready}, fetch=self.res.catalog.chunks_at)
 

@@ -8,6 +8,7 @@ its own stopwords, one-letter syllables kept.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # a few dozen of the most frequent words per language (enough to tell them apart, not a stopword list), with the
 # pronouns and question words a short question is made of ("Ich habe wenig Zeit: In welcher Reihenfolge …?"), none
@@ -93,9 +94,29 @@ def surely(text: str, lang: str, least: int = 2) -> bool:
     return enough and all(v < own for code, v in counts.items() if code != lang)
 
 
+# superscript and subscript characters and what they stand for ("ⁿ" → "n", "²" → "2", "₂" → "2")
+_SCRIPTS = {c: unicodedata.normalize("NFKC", c) for c in "¹²³" + "".join(map(chr, range(0x2070, 0x20A0)))}
+_SCRIPTS = {c: plain for c, plain in _SCRIPTS.items() if plain != c and len(plain) == 1}
+_SCRIPT_CHARS = re.compile("[" + re.escape("".join(_SCRIPTS)) + "]")
+_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{2})[¹²³⁰⁴-⁹]+")  # superscript digits right after a word
+_FOLD = str.maketrans(_SCRIPTS)
+
+
+def fold_scripts(text: str) -> str:
+    """``text`` with superscripts and subscripts written plainly, as a PDF's text layer writes them ("Rⁿ" → "Rn",
+    "H₂O" → "H2O"), and superscript digits right after a word of two letters or more set apart as the footnote
+    marks they are ("directory⁹" → "directory 9"): glued, the word could not be found."""
+    if not _SCRIPT_CHARS.search(text):
+        return text
+    return _FOOTNOTE_MARK.sub(lambda m: " " + m.group(0), text).translate(_FOLD)
+
+
 def tokenize(texts: list[str], lang: str) -> list[list[str]]:
-    """BM25 tokens of ``texts`` in language ``lang``: lower-cased words, stopwords dropped, stemmed."""
+    """BM25 tokens of ``texts`` in language ``lang``: lower-cased words (superscripts written plainly,
+    ``fold_scripts``), stopwords dropped, stemmed."""
     import bm25s
+
+    texts = [fold_scripts(t) for t in texts]
 
     if lang == "vi":  # syllables and numbers ("1.200.000.000 đồng" keeps 1, 200, 000, 000)
         return [[w for w in (m.lower() for m in _TOKEN.findall(t)) if w not in VI_STOPWORDS] for t in texts]

@@ -162,6 +162,9 @@ def test_superscripts_are_searched_as_written_plainly_and_footnote_marks_come_ap
     assert fold_scripts("Teilmenge vom Rⁿ") == "Teilmenge vom Rn"  # as a PDF's text layer writes "Rⁿ"
     assert fold_scripts("x² and H₂O") == "x2 and H2O"  # a variable's power, a formula's subscript
     assert fold_scripts("plain text") == "plain text"
+    from rag.text.terms import key_terms
+
+    assert key_terms("The directory⁹ holds") == ["directory", "holds"]  # the answerer matches words the same way
     book = _chunks("admin", ["The site library directory⁹ holds packages installed by the administrator.",
                              "Eine kompakte Teilmenge vom Rn ist beschränkt und abgeschlossen.",
                              "Compost improves the soil."])

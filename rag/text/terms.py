@@ -13,8 +13,11 @@ tell explain describe give show please mean means meant""".split())
 
 
 def key_terms(text: str) -> list[str]:
-    """Distinct words of ``text`` longer than two letters that are not in ``STOPWORDS``, in order."""
-    words = re.findall(r"[\w’'-]+", text.lower())
+    """Distinct words of ``text`` longer than two letters that are not in ``STOPWORDS``, in order (superscripts
+    written plainly and footnote marks set apart, as BM25 reads them: ``languages.fold_scripts``)."""
+    from .languages import fold_scripts
+
+    words = re.findall(r"[\w’'-]+", fold_scripts(text).lower())
     out: list[str] = []
     for w in words:
         w = w.strip("’'-")

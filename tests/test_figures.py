@@ -356,6 +356,25 @@ def test_a_figure_under_an_answer_says_how_it_belongs_to_a_source_the_answer_cit
     assert kept.why == "on the page of [3]"  # the answer lists [1] and [3]: [7] is not shown
 
 
+def test_a_figure_that_only_matches_the_question_must_match_the_answer_in_a_book_it_cites():
+    import numpy as np
+
+    from rag.figures.choose import MATCHES, finalise
+    from rag.types import FigureHit
+
+    def fig(fid, book, why=MATCHES, sources=()):
+        return FigureHit(fid, book, book, 3, "3", "Figure 1.", "raster", "f.png", 0.5, why, list(sources))
+
+    vecs = {"near": np.array([1.0, 0.0]), "far": np.array([0.3, 0.95]), "other": np.array([1.0, 0.0]),
+            "named": np.array([0.0, 1.0]), "linked": np.array([0.0, 1.0])}
+    hits = [fig("near", "b"), fig("far", "b"), fig("other", "c"), fig("named", "c", "named in the question"),
+            fig("linked", "b", "on the page of [1]", [1])]
+    kept = finalise(hits, [1], np.array([1.0, 0.0]), vecs.get, 5, cited_books={"b"}, min_similarity=0.45)
+    assert sorted(h.id for h in kept) == ["linked", "named", "near"]  # "far" says nothing the answer says; "other"
+    # is in a book the answer does not cite; a figure the question names, or one on a cited page, stays
+    assert len(finalise(hits, [1], None, vecs.get, 5)) == 5  # no answer text yet: nothing to judge by
+
+
 def test_a_music_examples_crop_takes_its_notes_and_not_the_text_around_it():
     """The D-major example atop LilyPond's p. 25 has two lines of note glyphs inside its staff lines and more just
     outside: grown over them it is a figure, without the code line above it or the paragraph below."""

@@ -62,7 +62,7 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
         elif sim >= min_similarity and (f.caption or f.labels or f.description):
             # on its own only by words of its own: a bare picture (a cover, a photo) matches through the text
             # around it, which is about the book's topic, not about what the picture shows
-            bonus, why, ns = 0.0, "matches the question", []
+            bonus, why, ns = 0.0, MATCHES, []
         else:
             continue
         hits.append(FigureHit(id=f.id, book_id=f.book_id, book_title=titles.get(f.book_id, f.book_id), page=f.page,
@@ -73,18 +73,36 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
     return hits[:max(12, 4 * limit)]
 
 
+MATCHES = "matches the question"  # the ``why`` of a figure tied to no source, close to the question on its own
+
+
 def finalise(hits: list[FigureHit], cited_order: list[int], answer_vec, figure_vec: Callable[[str], np.ndarray | None],
-             limit: int, tuning: FigureTuning | None = None) -> list[FigureHit]:
+             limit: int, tuning: FigureTuning | None = None, cited_books: set[str] | None = None,
+             min_similarity: float | None = None) -> list[FigureHit]:
     """After the answer: keep figures of cited sources (or matching the question by themselves),
-    re-rank with the answer's own similarity and the order the answer cites its sources, at most ``limit``."""
+    re-rank with the answer's own similarity and the order the answer cites its sources, at most ``limit``.
+    A figure that only matches the question stays when it is in a book the answer cites (``cited_books``) and as
+    similar to the answer as it had to be to the question (``min_similarity``): a screenshot of a slide theme
+    matched "Ma bibliographie … table des matières" by its book's words, not what the answer says."""
     t = tuning or FigureTuning()
     cited = set(cited_order)
-    kept = [h for h in hits if not h.sources or set(h.sources) & cited]
+    a = np.asarray(answer_vec, dtype=np.float32) if answer_vec is not None else None
+
+    def belongs(h: FigureHit) -> bool:
+        if h.sources:
+            return bool(set(h.sources) & cited)
+        if h.why != MATCHES:  # named in the question
+            return True
+        if cited_books is not None and h.book_id not in cited_books:
+            return False
+        v = figure_vec(h.id) if a is not None and min_similarity is not None else None
+        return v is None or float(v @ a) >= min_similarity
+
+    kept = [h for h in hits if belongs(h)]
     for h in kept:  # "referred to by [7]" under an answer that cites [3] only: say how it belongs to a cited one
         shown = [n for n in cited_order if n in h.ties]
         if shown and not any(f"[{n}]" in h.why for n in cited):
             h.why = h.ties[shown[0]]
-    a = np.asarray(answer_vec, dtype=np.float32) if answer_vec is not None else None
     for h in kept:
         v = figure_vec(h.id) if a is not None else None
         score = (1 - t.answer_weight) * h.score + t.answer_weight * float(v @ a) if v is not None else h.score

@@ -178,7 +178,8 @@ class Pipeline:
             cited = list(dict.fromkeys(c.n for c in answer.checks))
             avec = self.res.embed.get_query_embedding(answer.text[:2000]) if answer.text.strip() else None
             answer.figures = finalise(answer.figures, cited, avec, r.figure_vector, r.settings.max_figures,
-                                      r.settings.tuning.figures)
+                                      r.settings.tuning.figures, {s.book_id for s in answer.sources if s.n in cited},
+                                      r.settings.figure_min_similarity)
         answer.trace["check"] = (time.perf_counter() - t) * 1e3
 
 

@@ -220,7 +220,8 @@ class Settings(BaseSettings):
     figure_min_similarity: float = Field(0.45, ge=-1.0, le=1.0, description="A figure not linked to a cited source is "
                                                                             "shown only when its "
                                                                             "caption/labels/context are at least this "
-                                                                            "similar to the question.")
+                                                                            "similar to the question and to the "
+                                                                            "answer, in a book the answer cites.")
     figure_vision_model: str = Field("", description="Ollama vision model (e.g. llava, qwen2.5vl) that writes a "
                                                      "one-paragraph description of each figure at ingest, indexed with "
                                                      "its caption; empty = off. Uses RAG_OLLAMA_BASE_URL.")

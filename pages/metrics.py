@@ -83,6 +83,7 @@ if not per_book.empty:
                                                      y=alt.Y("book:N", title=None)), width="stretch")
     st.dataframe(agg, hide_index=True, width="stretch")
 
+QUESTION_SHOWN = 300  # characters of a weak answer's question shown
 st.subheader("Weakest answers")
 # 👎 first, then the unrated by confidence, lowest first; a 👍 answer is no weak one (tour 34 found one on top)
 weak = df.assign(rank=df["feedback"].map({0.0: 0, 1.0: 2}).fillna(1)).sort_values(["rank", "confidence"],
@@ -90,7 +91,8 @@ weak = df.assign(rank=df["feedback"].map({0.0: 0, 1.0: 2}).fillna(1)).sort_value
 for i, r in weak.iterrows():
     with st.container(border=True):
         fb = {1.0: "👍", 0.0: "👎"}.get(r["feedback"], "no feedback")
-        st.text(r["question"])
+        q = r["question"]  # a pasted page of text is shown by its start (tour 37: 2,000 characters in full)
+        st.text(q if len(q) <= QUESTION_SHOWN else q[:QUESTION_SHOWN].rsplit(" ", 1)[0] + f" … ({len(q):,} characters)")
         a, b = st.columns([5, 1])
         conf = (confidence_words(0.0, r["outcome"], basis[i] or unsaid[i]) if basis[i] or unsaid[i]
                 else confidence_words(r["confidence"], r["outcome"]) if pd.notna(r["confidence"])

@@ -11,6 +11,9 @@ def test_the_symbols_a_question_writes_out():
     assert symbols("What does `%` mean?") == ["%"]
     assert symbols("What is this?? Really... - and --") == []  # sentence punctuation
     assert symbols("What is C++ used for?") == []  # part of a name
+    # the question's end mark is no part of the symbol it ends with (tour 37: declined, "no book writes “&?”")
+    assert symbols("What is the difference between && and &?") == ["&&"]
+    assert symbols("Is != the same as ~=?") == ["!=", "~="]
     assert verbatim("Wie lege ich /var/www/index.html ab, e.g. with --apt-http-proxy?") == \
         ["/var/www/index.html", "--apt-http-proxy"]
 

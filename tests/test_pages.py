@@ -373,6 +373,15 @@ def test_answers_are_measured_and_the_metrics_page_shows_them(data_dir, book_pdf
     assert listed[0] == "How often do tomatoes need watering?" and listed[-1] == "What is this book about?", listed
     assert any(c.value.startswith("Not searched · the question has no letters") for c in at.caption)
 
+    # a pasted page of text is listed by its start (tour 37: 2,000 characters printed in full)
+    at.switch_page("pages/chat.py").run()
+    long = ("Tomatoes need watering and sun, the book says. " * 45).strip()
+    at.chat_input[0].set_value(long).run()
+    at.switch_page("pages/metrics.py").run()
+    assert not at.exception
+    shown = [t.value for t in at.text if t.value.startswith("Tomatoes need watering and sun")]
+    assert shown and all(len(t) < 400 and t.endswith(f"({len(long):,} characters)") for t in shown), shown
+
 
 def test_inspector_text_shows_page_furniture_struck_through_and_escaped():
     from pages._widgets import spans_html

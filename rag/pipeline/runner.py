@@ -141,8 +141,9 @@ class Pipeline:
         asked = r.question
         if r.backend.name == "extractive":  # it picks sentences by their likeness to the question: its asking part
             from ..query.asking import asking_part
+            from ..text.languages import fold_scripts
 
-            asked = asking_part(r.question, s.tuning.retrieve.long_question_words)
+            asked = fold_scripts(asking_part(r.question, s.tuning.retrieve.long_question_words))
             bridge = getattr(r.retriever, "bridge", None)
             if bridge and r.sources:  # asked in another language than the best source's book: its sentences are
                 from ..query.decompose import decompose  # compared with the words' translations too (not for a

@@ -104,8 +104,10 @@ def reformulate(p: "Pipeline", r: Run) -> bool | None:
     """A long question is searched for its asking part (``query.asking``); a follow-up becomes a standalone
     question (the backend's way: key terms folded in, or an LLM rewrite)."""
     from ..query.asking import asking_part
+    from ..text.languages import fold_scripts
 
-    r.query = asking_part(r.question, r.settings.tuning.retrieve.long_question_words)
+    # superscripts as the books' text layer writes them: "Rⁿ" is searched, embedded and matched as "Rn"
+    r.query = fold_scripts(asking_part(r.question, r.settings.tuning.retrieve.long_question_words))
     if not r.history:
         return False if r.query == r.question else None
     r.query = r.backend.reformulate(r.query, r.history)

@@ -21,7 +21,9 @@ _PUNCTUATION = set("?!.,;:-–—…")
 
 def symbols(question: str) -> list[str]:
     """The operator-like symbols the question writes out, in order: "What does the // operator do?" → ["//"]."""
-    found = [m.group(1) for m in _SYMBOL.finditer(question)]
+    end = len(question.rstrip())
+    # the question's own end mark glued to a symbol it ends with is no part of it: "… between && and &?" asks about "&"
+    found = [m.group(1).rstrip("?!.") if m.end(1) == end else m.group(1) for m in _SYMBOL.finditer(question)]
     out = [s for s in found if len(s) >= 2 and not set(s) <= _PUNCTUATION]
     out += [m.group(1) for m in _QUOTED_ONE.finditer(question) if m.group(1) not in _PUNCTUATION]
     return list(dict.fromkeys(out))

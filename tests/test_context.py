@@ -27,8 +27,16 @@ BUDGET, DOC_FACTOR, BEFORE_SHARE = WindowTuning().budget, WindowTuning().doc_fac
     ("Tại sao tòa án bác yêu cầu?", "complex"),
     ("Which year was the paper published?", "factual"),
     ("Wann wurde das Urteil verkündet?", "factual"),
+    ("Wie bringe ich das fertige ISO-Image auf einen USB-Stick?", "procedural"),  # tour 37: was "factual"
+    ("Comment installer live-build ?", "procedural"),
+    ("Comment je mets un titre à mon tableau ?", "procedural"),
+    ("Comment s'appelle le paquet ?", "factual"),
+    ("Qu’est-ce qu’un système live ?", "definition"),
+    ("C'est quoi KOMA-Script ?", "definition"),
+    ("Quelle différence entre SQ1 et SQ2 ?", "comparison"),
+    ("Pourquoi mes modifications disparaissent-elles ?", "complex"),
 ])
-def test_question_types_in_three_languages(question, kind):
+def test_question_types_in_four_languages(question, kind):
     assert classify_question(question) == kind
 
 

@@ -1,5 +1,5 @@
 """What kind of question is it? definition · procedural · comparison · complex · factual — from cue
-words in English, German and Vietnamese. Decides how much context a hit gets and on which side."""
+words in English, German, French and Vietnamese. Decides how much context a hit gets and on which side."""
 from __future__ import annotations
 
 import re
@@ -11,20 +11,25 @@ _CUES = {
         r"\bdifferences?\b", r"\bcompare[ds]?\b", r"\bcomparison\b", r"\bvs\.?\b", r"\bversus\b", r"\bbetter than\b",
         r"\bunterschied", r"\bvergleich", r"\bim gegensatz\b", r"\bunterscheide",
         r"khác nhau", r"khác biệt", r"so sánh", r"giống nhau",
+        r"\bdifférences?\b", r"\bcompar(?:er|aison|é|ée)s?\b", r"\bplutôt que\b",
     ],
     "procedural": [
         r"^how (do|can|should|would|to)\b", r"\bhow to\b", r"\bsteps?\b", r"\bprocedure\b", r"\binstall", r"\bset up\b",
         r"^wie (kann|können|muss|müssen|soll|sollte|macht|mache|geht|funktioniert)\b", r"\bschritte?\b", r"\bvorgehen",
         r"\banleitung\b", r"làm thế nào", r"làm sao", r"\bcách\b", r"các bước", r"thủ tục", r"quy trình",
+        r"^wie \w+ (ich|man|wir)\b",  # "Wie bringe ich …", "Wie richtet man …"
+        r"^comment (je |j['’]|on |faire\b|\w+er\b|\w+ir\b|\w+re\b)", r"\bétapes?\b", r"\bprocédure\b",
     ],
     "definition": [
         r"^what (is|are|does .* mean)\b(?!.*\b(difference|between)\b)", r"\bdefin(e|ition)\b", r"\bmeaning of\b",
         r"\bwhat is meant by\b", r"^was (ist|sind|bedeutet|versteht man)\b", r"\bdefinition\b", r"\bbegriff\b",
         r"\blà gì\b", r"định nghĩa", r"nghĩa là gì", r"khái niệm",
+        r"^qu['’]est[- ]ce (que|qu['’])", r"^que (signifie|veut dire)\b", r"\bc['’]est quoi\b", r"\bdéfinition\b",
     ],
     "complex": [
         r"^why\b", r"\bexplain\b", r"\bwhat (causes|happens|are the reasons)\b", r"\bimplications?\b",
         r"^warum\b", r"^wieso\b", r"\berkläre", r"\bbegründ", r"tại sao", r"vì sao", r"giải thích", r"lý do",
+        r"^pourquoi\b", r"\bexpliqu",
     ],
 }
 _COMPILED = {t: [re.compile(p, re.I) for p in ps] for t, ps in _CUES.items()}

@@ -972,3 +972,23 @@ def test_a_passage_does_not_begin_at_a_cross_reference_to_another_manual():
 
     assert POINTER.match("Notation Reference: Section “Bar and bar number checks” in Notation Reference.")
     assert not POINTER.match("A section “Ties” in the chapter explains ties.")
+
+
+USB_TEXT = ("Plug in a USB stick and find which device it is. This is the device file of your key, such as /dev/sdb. "
+            "Once you are certain you have the correct device name, use the cp command to copy the image to the stick. "
+            "This will definitely overwrite any previous contents on your stick!\n\n"
+            "$ cp live-image.iso ${USBSTICK}\n$ sync\n\nNote: The sync command flushes the data to the stick.")
+
+
+def test_a_how_to_passage_runs_on_to_the_command_its_paragraph_shows(embed):
+    from rag.answer.passages import runs_into_listing
+
+    src = source(USB_TEXT, code=("$ cp live-image.iso ${USBSTICK}", "$ sync"))
+    us = units(src)
+    assert [u.kind for u in us] == ["sentence"] * 4 + ["code", "sentence"]
+    assert runs_into_listing(us, 0, 2) == 4  # one more sentence of the paragraph, then its command
+    assert runs_into_listing(us, 0, 0) == 0  # three more sentences before it: too far
+    text = ExtractiveBackend(embed, n_sentences=3).answer("How do I put the image on a USB stick?", [src])
+    assert text.rstrip().endswith("```\n$ cp live-image.iso ${USBSTICK}\n$ sync\n```"), text  # tour 37 ended before
+    # the command
+    assert "Note:" not in text

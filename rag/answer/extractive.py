@@ -30,7 +30,7 @@ from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
 from .matching import stemmer_language, stems, translated
-from .passages import POINTER, Passage, grow, leads_to_listing
+from .passages import POINTER, Passage, grow, leads_to_listing, runs_into_listing
 from .units import by_lines, units
 
 # an exercise prompt ("Describe some of the effects of …") does not answer a question
@@ -303,6 +303,8 @@ class ExtractiveBackend:
                 b += 1  # "Show me an example.": the listing the passage stops before is the example
             elif how and not chosen and leads_to_listing(us[n], a, b):
                 b += 2  # "How do I write a function?": the book's "A function is defined … of the form" + its form
+            elif how and not chosen:
+                b = runs_into_listing(us[n], a, b)  # "… use the cp command …" + a sentence + "$ cp … ${USBSTICK}"
             text_terms = stems(" ".join(u.text for u in us[n][a:b + 1]), lang)
             if chosen and not (terms & text_terms) - covered and len(text_terms - said) < t.new_words:
                 continue  # adds nothing the answer lacks

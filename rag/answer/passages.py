@@ -239,6 +239,23 @@ def leads_to_listing(us: list[Unit], a: int, b: int) -> bool:
         and us[b + 2].kind == "code" and sum(len(u.text.split()) for u in us[a:b + 2] if u.prose) <= MAX_WORDS
 
 
+RUN_ON_SENTENCES = 2  # a how-to passage's paragraph shows its command within this many further sentences
+
+
+def runs_into_listing(us: list[Unit], a: int, b: int) -> int:
+    """The index of the listing the passage ``us[a..b]`` runs into when its own paragraph goes on, within
+    ``RUN_ON_SENTENCES`` sentences, to one ("… use the cp command to copy the image to the stick. This will
+    definitely overwrite any previous contents on your stick!" + "$ cp live-image-i386.hybrid.iso ${USBSTICK}"): for a
+    question that asks how, the command is the how (tour 37 stopped before it). ``b`` when there is none."""
+    if any(u.kind in ("code", "table") for u in us[a:b + 1]):
+        return b
+    j = b + 1
+    while j < len(us) and j - b <= RUN_ON_SENTENCES and us[j].kind == "sentence" and not us[j].opens_paragraph:
+        j += 1
+    words = sum(len(u.text.split()) for u in us[a:j] if u.prose)
+    return j if j > b + 1 and j < len(us) and us[j].kind == "code" and words <= MAX_WORDS else b
+
+
 ANNOTATED_LINES = 4  # a listing this short, right above a paragraph and introduced by no sentence, is what it says
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .languages import fold_scripts
+
 STOPWORDS = set("""a an and are as at be been but by can could did do does for from had has have how i if in into is it
 its itself me more my no not of on or our she should so such than that the their them then there these they this those
 to was we were what when where which who whom why will with would you your about also any each just only other same some
@@ -15,8 +17,6 @@ tell explain describe give show please mean means meant""".split())
 def key_terms(text: str) -> list[str]:
     """Distinct words of ``text`` longer than two letters that are not in ``STOPWORDS``, in order (superscripts
     written plainly and footnote marks set apart, as BM25 reads them: ``languages.fold_scripts``)."""
-    from .languages import fold_scripts
-
     words = re.findall(r"[\w’'-]+", fold_scripts(text).lower())
     out: list[str] = []
     for w in words:

@@ -992,3 +992,14 @@ def test_a_how_to_passage_runs_on_to_the_command_its_paragraph_shows(embed):
     assert text.rstrip().endswith("```\n$ cp live-image.iso ${USBSTICK}\n$ sync\n```"), text  # tour 37 ended before
     # the command
     assert "Note:" not in text
+
+
+def test_a_heading_with_nothing_of_its_section_after_it_does_not_leave_the_answer_empty():
+    """Tour 38: "About the Live Systems Project", the last line of a source, scored best; it anchors no passage, and
+    the floor it set (a share of its score) had kept every sentence out: the answer said "no clear sentence"."""
+    head = source("About the Live Systems Project")
+    head.hit.section = "Manual > About the Live Systems Project"
+    assert [u.kind for u in units(head)] == ["heading"]
+    other = source("It maintains the tools that build images for Debian.", n=2)
+    a = ExtractiveBackend(FlatEmbed()).answer("What is the Live Systems Project?", [head, other])
+    assert a.startswith("It maintains the tools"), a

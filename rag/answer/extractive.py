@@ -270,7 +270,15 @@ class ExtractiveBackend:
                 scores[i] += t.example_bonus  # "Show me an example.": a sentence that introduces a listing, or the
                 # book's own labelled example ("Beispiel 1" and what follows it)
         order = sorted(scores, key=lambda i: -scores[i])
-        best = scores[order[0]]
+
+        def anchors(i: int) -> bool:  # a heading anchors a passage when its section follows (prose or a listing)
+            n, k = where[i]
+            return us[n][k].kind != "heading" or (k + 1 < len(us[n]) and (us[n][k + 1].prose or us[n][k + 1].kind
+                                                                          in ("code", "table")))
+
+        # the best sentence that can begin a passage sets the floor: a heading with nothing of its section after it
+        # ("About the Live Systems Project" atop a source) had set it out of the others' reach, and nothing was quoted
+        best = next((scores[i] for i in order if anchors(i)), scores[order[0]])
         floor = best * t.keep_share if best > 0 else float("-inf")
         unit_score = {where[i]: sc for i, sc in scores.items()}
         lang = stemmer_language(question)

@@ -11,6 +11,7 @@ is and returns False (a one-part question has no sub-questions); such stages are
 from __future__ import annotations
 
 from .runner import EMPTY_LIBRARY, NO_WORDS, AnswerStream, Pipeline, context_report
-from .stages import STAGE_NAMES, Run
+from .run import Run
+from .stages import STAGE_NAMES
 
 __all__ = ["AnswerStream", "EMPTY_LIBRARY", "NO_WORDS", "Pipeline", "Run", "STAGE_NAMES", "context_report"]

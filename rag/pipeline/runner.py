@@ -10,7 +10,8 @@ from ..answer.declines import joined, other_language, texts
 from ..library.books import Library
 from ..library.resources import Resources
 from ..settings import Settings
-from .stages import STAGES, Run
+from .run import Run
+from .stages import STAGES
 from ..types import Answer, Book, Hit, Source
 
 EMPTY_LIBRARY = "The library is empty: add a PDF on the Library page first."

@@ -292,13 +292,13 @@ class ExtractiveBackend:
             if len(chosen) >= limit or scores[i] < floor:
                 break
             n, k = where[i]
+            if not anchors(i):
+                continue  # a heading with nothing of its section after it
             if us[n][k].kind == "heading":  # the section a heading names answers: from its first sentence on
-                if k + 1 < len(us[n]) and us[n][k + 1].kind in ("code", "table"):
+                if us[n][k + 1].kind in ("code", "table"):
                     us[n][k] = replace(us[n][k], kind="sentence")  # a listing's title introduces it, cited
                 else:
                     k += 1
-                    if k >= len(us[n]) or not us[n][k].prose:
-                        continue
             if chosen and by_n[n].book_id != by_n[chosen[0].n].book_id:
                 continue  # no passages stitched together from unrelated books
             if any(a <= k <= b for a, b in taken.get(n, [])):

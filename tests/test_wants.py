@@ -29,7 +29,17 @@ from rag.query.wants import holds, wants
     ("How many years is a stable release supported?", "duration"),
     ("How do I time how long a block of my code takes to run?", ""),
     ("Dans quelle entreprise travaillaient les auteurs de gnuplot ?", "organisation"),
+    ("Wie viel kostet ein offizielles Debian-DVD-Set, wenn ich es bei einem Händler kaufe?", "price"),
+    ("How much does a MATLAB licence cost?", "price"),
+    ("Combien coûte une licence MATLAB ?", "price"),
+    ("What is the maximum file size Debian accepts for a single source package upload?", "size"),
+    ("Wie viel RAM und Plattenplatz sollte mein Rechner mindestens haben?", "size"),
+    ("Quelle taille faut-il prévoir pour la partition /home ?", "size"),
     # questions that want nothing in particular
+    ("En quelle année Leslie Lamport a-t-il reçu le prix Turing ?", "year"),  # a prize is no price
+    ("Quelle taille de police choisir ?", ""),  # a font's size is no size of data
+    ("How do I reduce the size of my PDF?", ""),
+    ("Wie groß sollte der Rand sein?", ""),
     ("When does Octave read ~/.octaverc?", ""),
     ("Wann heißt ein topologischer Raum kompakt?", ""),
     ("Which command adds a justification that only shows up in the corrected copy?", ""),
@@ -58,6 +68,17 @@ def test_a_passage_holds_a_year_or_who_made_it_or_not():
     assert not holds("maker", "C'est un sous-projet de Debian. Il reflète l'état actuel d'une distribution.")
     assert not holds("maker", "AMC va procéder à une reconnaissance optique de marques sur les scans.")
     assert holds("", "anything")
+
+
+def test_a_passage_holds_a_price_or_a_size_or_not():
+    q = "How much does the official Debian DVD set cost?"
+    assert holds("price", "The official Debian DVD set costs 25 € at most vendors.", q)
+    assert holds("price", "Debian DVD images are free of charge to download.", q)
+    assert not holds("price", "You can buy the Debian DVD set from a vendor (see the vendors page).", q)
+    s = "Wie groß sollte ich /tmp anlegen?"
+    assert holds("size", "Für /tmp: 40–100MB sollten normalerweise genügen.", s)
+    assert holds("size", "Eine separate /tmp-Partition von 1 GB reicht.", s)
+    assert not holds("size", "Eine separate /tmp-Partition ist eine gute Idee (siehe Abschnitt 3.5).", s)
     q = "At which university or company were Thomas Williams and Colin Kelley working when they wrote gnuplot?"
     assert not holds("organisation", "gnuplot 5.4 An Interactive Plotting Program Thomas Williams & Colin Kelley", q)
     assert holds("organisation", "Thomas Williams and Colin Kelley wrote it while at Villanova University.", q)

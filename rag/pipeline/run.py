@@ -56,8 +56,8 @@ class Run:
     overview: bool = False  # "What is this book about?": its abstract, preface or introduction leads (``overview``)
     authors_section: bool = False  # "Who wrote <a book>?" of a book whose authors are a section of it (``byline``)
     unsaid: str = ""  # why it is declined whatever the probability: what no best passage says that the question
-    # wants ("year", "duration", "maker", "organisation": ``query.wants``), a "name" none mentions, an "operator" none
-    # writes
+    # wants ("year", "duration", "maker", "organisation", "price", "size": ``query.wants``), a "name" none mentions, an
+    # "operator" none writes
     unwritten: list[str] = field(default_factory=list)  # operators the question writes that no searched book writes
     unnamed: list[str] = field(default_factory=list)  # names the question writes that no searched book mentions
     bm25: Callable | None = field(default=None, repr=False)  # the library's BM25, built when first needed

@@ -1,6 +1,8 @@
 """What a question's answer must contain, when its words say so plainly: a year ("In what year…", "En quelle
 année…"), who made something ("Who founded…", "Qui a inventé…", "Wer hat … entwickelt?") or an organisation ("At
-which university…", "Bei welcher Firma…") or a number of years, months or days ("How many years…").
+which university…", "Bei welcher Firma…"), a number of years, months or days ("How many years…"), a price ("How
+much does … cost?", "Wie viel kostet …?", "Combien coûte …?") or a size of data ("What is the maximum file size…?",
+"Wie viel Plattenplatz…?", "Quelle taille…?").
 
 Such a question is answered by a passage that holds a year, or that says who founded/created/invented/
 developed/wrote something — in any book and any language; a passage that merely mentions the names the
@@ -111,6 +113,38 @@ _NUMBER_WORDS = (r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|e
 _DURATION = re.compile(rf"\b({_NUMBER_WORDS})[ -]({'|'.join(_UNITS.values())})\b", re.I)
 
 
+# "How much does the DVD set cost?", "Was kostet …?", "Quel est le prix de …?": the answer states a price (an amount
+# of money, or that it costs nothing); a passage that says where to buy it does not say what it costs
+_PRICE_Q = re.compile(
+    r"\bhow much (?:does|do|did|would|will|is|are|was|were)\b.{0,60}\b(?:cost|costs|charge|pay)\b"
+    r"|\b(?:what|which) (?:is|was|are|were) the (?:price|cost)s?\b|\bhow much money\b"
+    r"|\bwie ?viel (?:kostet|kosten|kostete|kosteten|muss ich (?:\w+ )?(?:zahlen|bezahlen))\b|\bwas kostet\b"
+    r"|\bwas kosten\b|\bzu welchem preis\b"
+    r"|\bcombien (?:co[uû]te|co[uû]tent|co[uû]tait|faut-il payer|dois-je payer)\b|\bquel est le (?:prix|co[uû]t)\b"
+    r"|\bgiá (?:bao nhiêu|là bao nhiêu)\b",
+    re.I)
+_PRICE = re.compile(
+    r"[$€£¥]\s?\d|\d[\d.,]*\s?(?:€|\$|£|¥|eur|euros?|usd|dollars?|cents?|chf|franken|francs?|pounds?|đồng|vnd)(?!\w)"
+    r"|\b(?:free of charge|at no cost|costs? nothing|for free|kostenlos|kostenfrei|gratis|umsonst|gratuite?s?|"
+    r"gratuitement|miễn phí)\b",
+    re.I)
+# "What is the maximum file size …?", "Wie viel RAM und Plattenplatz …?", "Quelle taille pour /var ?": the answer
+# states a size of data (a number with its unit: "40–100MB", "2 GB", "512 octets")
+_DATA = (r"(?:file|disk|partition|upload|memory|ram|storage|space|speicher\w*|plattenplatz|festplatte\w*|platz|"
+         r"partition\w*|datei\w*|arbeitsspeicher|fichiers?|disques?|mémoire|espace|taille)")
+_SIZE_Q = re.compile(
+    rf"\b(?:maximum|max\.?|largest|biggest|minimum|smallest|maximale\w*|minimale\w*|höchste\w*)\b.{{0,30}}"
+    rf"\b(?:size|sizes|größe|dateigröße|taille)\b"
+    rf"|\bhow (?:big|large)\b.{{0,40}}\b{_DATA}|\b{_DATA}\b.{{0,40}}\bhow (?:big|large)\b"
+    rf"|\bhow much (?:disk |free |hard disk )?(?:space|memory|ram|storage)\b"
+    rf"|\bwie (?:groß|viel)\b.{{0,80}}\b{_DATA}|\b(?:welche|wie viel) (?:\w+ )?(?:größe|speicher|platz)\b"
+    rf"|\bquelle (?:taille|place)\b.{{0,60}}\b{_DATA}|\bquantité de mémoire\b"
+    rf"|\bcombien d[e'’] ?(?:espace|mémoire|place|octets)\b",
+    re.I)
+_SIZE = re.compile(r"\d[\d.,]*\s?(?:[kmgtp]i?b|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|[kmgt]o|octets?|"
+                   r"zeichen|characters?|caractères)(?!\w)", re.I)
+
+
 def _making(question: str) -> re.Pattern:
     """The words a passage says the asked-for making or dealing with (``_DEALS``, else ``_MADE_BY``)."""
     cue = _WHO_Q.search(question)
@@ -118,14 +152,16 @@ def _making(question: str) -> re.Pattern:
 
 
 def wants(question: str) -> str:
-    """'year', 'duration', 'maker', 'organisation' or '' (nothing particular): the first of ``wanted``."""
+    """'year', 'duration', 'maker', 'organisation', 'price', 'size' or '' (nothing particular): the first of
+    ``wanted``."""
     return next(iter(wanted(question)), "")
 
 
 def wanted(question: str) -> list[str]:
     """Everything the question asks for plainly, in that order: "Who developed BibTeX, and in what year?" wants a
     year and a maker — a passage with a year of BibTeX but no maker does not answer it."""
-    cues = (("year", _YEAR_Q), ("duration", _DURATION_Q), ("maker", _WHO_Q), ("organisation", _ORG_Q))
+    cues = (("year", _YEAR_Q), ("duration", _DURATION_Q), ("maker", _WHO_Q), ("organisation", _ORG_Q),
+            ("price", _PRICE_Q), ("size", _SIZE_Q))
     return [want for want, cue in cues if cue.search(question)]
 
 
@@ -135,7 +171,8 @@ def holds(want: str, text: str, question: str = "") -> bool:
     It was founded by Ian Murdock."): a year in a passage that does not name Mozart does not say when Mozart was
     born, and "… the great inventors who live here in Philadelphia" says nothing of who invented the telephone.
     The subject is the question's names ("Mozart", "Debian"), else its other content words ("telephone")."""
-    pattern = {"year": _YEAR, "duration": _DURATION, "organisation": _ORG}.get(want) or (
+    pattern = {"year": _YEAR, "duration": _DURATION, "organisation": _ORG, "price": _PRICE,
+               "size": _SIZE}.get(want) or (
         _making(question) if want == "maker" else None)
     if pattern is None:
         return True
@@ -162,7 +199,8 @@ def _subject_terms(question: str, want: str) -> set[str]:
     tokens of its language: what the year or the making must be said of."""
     from ..text.languages import detect, tokenize
 
-    cue = {"year": _YEAR_Q, "duration": _DURATION_Q, "organisation": _ORG_Q}.get(want, _WHO_Q).search(question)
+    cue = {"year": _YEAR_Q, "duration": _DURATION_Q, "organisation": _ORG_Q, "price": _PRICE_Q,
+           "size": _SIZE_Q}.get(want, _WHO_Q).search(question)
     rest = question[:cue.start()] + " " + question[cue.end():] if cue else question
     rest = _making(question).sub(" ", rest)
     return set(tokenize([rest], detect(question))[0]) - set(tokenize(["year years first originally"], "en")[0])

@@ -28,9 +28,9 @@ class ExtractiveTuning(_Group):
     caption_penalty: float = Field(0.3, description="Penalty of a figure's or table's caption the question does not "
                                                     "name: it says what a picture shows, not what a term means.")
     defines_bonus: float = Field(0.5, description="Bonus of a sentence defining the term a definition question asks.")
-    wants_bonus: float = Field(0.5, description="Bonus of a sentence that says what a 'who made …'/'in what year …' "
-                                                "question wants, of its subject (rag.query.wants), as a definition "
-                                                "defines.")
+    wants_bonus: float = Field(0.5, description="Bonus of a sentence that says what a 'who made …'/'in what year …'/"
+                                                "'how much does … cost' question wants, of its subject "
+                                                "(rag.query.wants), as a definition defines.")
     example_bonus: float = Field(0.3, description="Bonus of a sentence that introduces a listing or table (the next "
                                                   "unit is one) when the question asks for an example.")
     ranks_bonus: float = Field(0.1, description="Bonus of a sentence that ranks (a superlative: 'the most …', 'am "
@@ -92,9 +92,9 @@ class RetrieveTuning(_Group):
                                                        "off.")
     long_question_words: int = Field(60, description="A question longer than this many words is searched for its "
                                                      "sentences that ask (``rag.query.asking``).")
-    wants_hits: int = Field(3, description="A question that asks for a year or for who made something is not "
-                                           "answered unless one of this many best passages holds one "
-                                           "(``rag.query.wants``); 0 turns the check off.")
+    wants_hits: int = Field(3, description="A question that asks for a year, for who made something, for a price or "
+                                           "for a size of data is not answered unless one of this many best passages "
+                                           "holds one (``rag.query.wants``); 0 turns the check off.")
     names_missing_decline: float = Field(1.0, ge=0.0, le=1.1, description=(
         "A question is declined when at least this share of the names it writes (\"Docker\", \"Raspberry Pi\") is "
         "in none of the three best passages (the answerability feature ``name_missing``) and one of them is in no "

@@ -50,7 +50,7 @@ UNSAID_WORDS = {"no_year": "Not in your books · no passage found gives the year
                 "no_organisation": "Not in your books · no passage found names the university, company or institution "
                                    "asked for",
                 "no_price": "Not in your books · no passage found gives the price asked for",
-                "no_size": "Not in your books · no passage found gives the size asked for (a number of bytes, MB, GB …)",
+                "no_size": "Not in your books · no passage found gives the size asked for (bytes, MB, GB …)",
                 "no_name": "Not in your books · no book searched mentions a name the question asks about",
                 "no_operator": "Not in your books · no book searched writes the operator asked about",
                 # nothing was searched (``Pipeline.answer``): what the chat said instead of an answer

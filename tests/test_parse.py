@@ -275,6 +275,31 @@ def test_ligatures_come_out_as_letters():
     assert text.count("Definition") > 50
 
 
+def test_tex_maths_glyphs_without_a_character_map_are_read_as_the_characters_they_draw():
+    """LaTeX's maths fonts (cmex10, cmsy10) often carry no character map: "⋃", "∑" and "↦" came out as "�" in the
+    topology notes (tour 38). Their fixed encodings say which character each glyph code draws."""
+    path = eval_pdf("de_geotopo_117p_ccbysa.pdf")
+    book = parse_pdf(path.read_bytes(), path.name)
+    text = "".join(p.text for p in book.pages)
+    assert "⋃" in book.pages[18].text and "∑" in book.pages[28].text
+    assert "(z1, . . . , zn) |→" in book.pages[28].text
+    assert text.count("\ufffd") < 200  # 598 glyphs without a character before; a horizontal brace's tips stay
+
+
+def test_only_a_tex_maths_fonts_unmapped_glyphs_are_replaced():
+    from rag.parse import texglyphs
+
+    def blocks(*spans):
+        return [{"type": 0, "lines": [{"spans": [{"text": t, "font": f} for t, f in spans]}]}]
+
+    page = blocks(("x \ufffd y", "CMSY10"), ("\ufffd\ufffd", "ABCDEF+CMEX10"), ("\ufffd", "Emmentaler-20"), ("\ufffd", "CMEX10"))
+    codes = blocks(("x \x14 y", "CMSY10"), ("\x53\x58", "ABCDEF+CMEX10"), ("\x05", "Emmentaler-20"), ("\x7a", "CMEX10"))
+    assert texglyphs.wanted(page)
+    out = texglyphs.characters(page, codes)
+    assert [s["text"] for s in out[0]["lines"][0]["spans"]] == ["x ≤ y", "⋃∑", "\ufffd", "\ufffd"]
+    assert not texglyphs.wanted(blocks(("∑ a", "CMEX10"), ("\ufffd", "Emmentaler-20")))
+
+
 # --- trailing bytes after the end marker (issue 21) ------------------------------------------------------------
 @pytest.mark.parametrize("junk", [b"\0" * 5000, bytes(range(256)) * 4096, b"\r\n-- \r\nSent from my phone\r\n" * 400])
 def test_bytes_after_the_end_marker_are_ignored_not_called_truncated(book_pdf, junk):

@@ -10,7 +10,7 @@ from collections import Counter
 import unicodedata
 
 from ..types import LINE_CODE, LINE_TABLE, LINE_TEXT, PAGE_SEP
-from . import columns
+from . import columns, texglyphs
 from .joins import MONO_FONT, dehyphenate, join_code_wraps, join_hyphen_breaks, justified_runs, mono_runs
 
 
@@ -113,6 +113,9 @@ def text_blocks(page, laid_out: bool = False) -> list[dict]:
     # embedder and the quote check (Geometrie und Topologie has 381 of them)
     flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
     blocks = [b for b in page.get_text("dict", flags=flags)["blocks"] if b.get("type") == 0]
+    if texglyphs.wanted(blocks):  # "⋃", "∑", "≤" of TeX's maths fonts without a character map, not "�"
+        coded = page.get_text("dict", flags=flags | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)["blocks"]
+        blocks = texglyphs.characters(blocks, [b for b in coded if b.get("type") == 0])
     if not laid_out:
         blocks = [dehyphenate(justified_runs(mono_runs(b))) for b in blocks]
     else:

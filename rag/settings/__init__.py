@@ -42,9 +42,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # bulleted item, not run into its neighbours and the paragraph after them as one paragraph; 23: Folio's own
 # dehyphenation; 24: a typewriter line MuPDF split at its runs of spaces is one line with those spaces; 25: a page's
 # first line a little lower, its middle within 8.5 % of the page's height, is a running header: gnuplot's; 26: a code
-# listing inside a figure's region stays in the running text), so adding a book again re-makes its chunks instead of
+# listing inside a figure's region stays in the running text; 27: TeX's maths fonts without a character map read as the
+# characters their glyphs draw, "⋃", "∑", "≤", not "�"), so adding a book again re-makes its chunks instead of
 # keeping the old ones
-CHUNKING_VERSION = 26
+CHUNKING_VERSION = 27
 
 
 class Settings(BaseSettings):

@@ -292,7 +292,8 @@ def test_only_a_tex_maths_fonts_unmapped_glyphs_are_replaced():
     def blocks(*spans):
         return [{"type": 0, "lines": [{"spans": [{"text": t, "font": f} for t, f in spans]}]}]
 
-    page = blocks(("x \ufffd y", "CMSY10"), ("\ufffd\ufffd", "ABCDEF+CMEX10"), ("\ufffd", "Emmentaler-20"), ("\ufffd", "CMEX10"))
+    page = blocks(("x \ufffd y", "CMSY10"), ("\ufffd\ufffd", "ABCDEF+CMEX10"), ("\ufffd", "Emmentaler-20"),
+                  ("\ufffd", "CMEX10"))
     codes = blocks(("x \x14 y", "CMSY10"), ("\x53\x58", "ABCDEF+CMEX10"), ("\x05", "Emmentaler-20"), ("\x7a", "CMEX10"))
     assert texglyphs.wanted(page)
     out = texglyphs.characters(page, codes)

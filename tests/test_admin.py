@@ -17,6 +17,10 @@ def chunk(book: str, i: int, text: str) -> Chunk:
 
 def test_the_paragraphs_a_question_asks_about():
     assert "funding" in labels_asked("Who funded the study?")
+    assert "funding" in labels_asked("Who paid for this research?")  # tour 39: declined at 0 %
+    assert "funding" in labels_asked("Wer hat die Studie bezahlt?")
+    assert not labels_asked("How do I pay for hosting?")
+    assert not labels_asked("Who paid for the tickets to the concert?")
     assert "competing interest" in labels_asked("Are there any competing interests?")
     assert labels_asked("How do I index a list?") == ()
     assert labels_asked("Wie sieht die Fundamentalgruppe vom Kreis aus?") == ()  # no funding (tour 34)
@@ -45,3 +49,15 @@ def test_the_answer_is_the_stating_paragraph_not_a_line_that_shares_its_words():
     text = ExtractiveBackend(FlatEmbed()).answer("Who funded the study?",
                                                  [speech, source(2, ROLES, "paper"), source(3, FUNDING, "paper")])
     assert text.startswith("Funding: This work was supported") and "[3]" in text
+
+
+def test_an_everyday_funding_question_no_passage_is_close_to_gets_the_funding_paragraph(folio):
+    """"Who paid for this research?" shares no word with the paper's passages (tour 39: declined at 0 %); the paper
+    states it in its "Funding: …" paragraph, which is quoted and marked as likely, not as a sure answer."""
+    from tests.pdfs import make_sidebar_pdf
+
+    folio.library.ingest(make_sidebar_pdf(), "article.pdf")
+    a = folio.ask("Who paid for this research?").consume()
+    assert not a.not_found and a.outcome == "likely"
+    assert "The garden club paid for the seeds." in a.text
+    assert folio.ask("Who paid for the tickets to the concert?").consume().not_found  # no such paragraph of it

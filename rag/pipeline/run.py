@@ -51,6 +51,7 @@ class Run:
     continued: bool = False  # a short nameless question searched in the chat's books first (``scope``)
     byline: bool = False  # "Who wrote <a book of the library>?": its title page leads the hits (``byline``)
     concluding: bool = False  # "What do the authors conclude?" of one book: its concluding section (``conclusion``)
+    stating: bool = False  # "Who paid for this research?", no passage close: its "Funding: …" paragraph (``admin``)
     defined: bool = False  # a definition question one of whose best hits defines its term ("Ein topologischer Raum …")
     example_near: bool = False  # a follow-up asking for an example, with one labelled next to the passage last cited
     overview: bool = False  # "What is this book about?": its abstract, preface or introduction leads (``overview``)

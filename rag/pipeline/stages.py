@@ -19,6 +19,9 @@ from .run import Pipeline, Run
 
 __all__ = ["Pipeline", "Run", "STAGES", "STAGE_NAMES"]  # the run's state is in ``run``, named here too
 
+ADMIN_NEAREST = 5  # "Who paid for this research?" with no passage close enough: the books of this many closest
+# candidates are asked for the paragraph that states it
+
 
 # --- the stages ------------------------------------------------------------------------------------
 def reformulate(p: "Pipeline", r: Run) -> bool | None:
@@ -170,12 +173,19 @@ def literal(p: "Pipeline", r: Run) -> bool | None:
 def admin(p: "Pipeline", r: Run) -> bool | None:
     """'Who funded the study?': the best books' 'Funding: …' paragraphs join the hits (``retrieve.admin``)."""
     from ..query.admin import labels_asked
-    from ..retrieve.admin import labelled_paragraphs
+    from ..retrieve.admin import labelled_paragraphs, stating_paragraphs
 
-    if not r.hits or not labels_asked(r.query):
+    if not labels_asked(r.query):
         return False
-    r.hits = labelled_paragraphs(r.query, r.hits, p.res.catalog.chunks_stating,
-                                 lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 3]
+    sims = lambda ids: p.res.store.similarities(r.query_vector, ids)  # noqa: E731
+    if r.hits:
+        r.hits = labelled_paragraphs(r.query, r.hits, p.res.catalog.chunks_stating, sims)[:r.settings.max_chunks + 3]
+        return
+    # "Who paid for this research?": no passage is close enough to its few everyday words, but the paper the
+    # closest candidates are from states it in its "Funding: …" paragraph — that paragraph is the answer (tour 39)
+    near = [h for h in r.retriever.candidates if h.chunk.kind not in ZONES][:ADMIN_NEAREST] if r.retriever else []
+    r.hits = stating_paragraphs(r.query, near, p.res.catalog.chunks_stating, sims)[:r.settings.max_chunks]
+    r.stating = bool(r.hits)
 
 
 def conclusion(p: "Pipeline", r: Run) -> bool | None:
@@ -255,8 +265,8 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
                      if r.hits else 0.0)
     if r.hits and (r.probability >= s.answerable_min or r.basis):
         r.outcome = "answer"
-    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.defined or r.example_near):  # the page that
-        r.outcome = "likely"  # concludes, defines what was asked, or holds the example asked for: to check on it
+    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.stating or r.defined or r.example_near):  # the
+        r.outcome = "likely"  # page that concludes, states, defines what was asked, or holds its example: to check
     else:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits

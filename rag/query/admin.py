@@ -9,7 +9,12 @@ from ..chunking.zones import BOILERPLATE_LABEL, RECORD
 # what the question asks about → the labels of the paragraphs that state it
 TOPICS = (
     # ("fund", "funded", "funding", not "fundamental" nor "Fundamentalgruppe": tour 34 quoted a preface's thanks)
-    (re.compile(r"\b(fund(?:s|ed|ing|ers?)?|grants?|financ\w*|sponsor\w*|finanzier\w*|förder\w*)\b", re.I),
+    # "Who paid for this research?" asks the same in everyday words (tour 39: declined at 0 %)
+    (re.compile(r"\b(fund(?:s|ed|ing|ers?)?|grants?|financ\w*|sponsor\w*|finanzier\w*|förder\w*)\b"
+                r"|\bwho (?:paid|pays|is paying|was paying) for (?:the|this|their|that) (?:research|study|studies|work|"
+                r"project|paper|trial|experiments?|survey)\b|\bwhere did (?:the|their) money (?:for \w+ )?come from\b"
+                r"|\bwer hat (?:die|diese|das|dieses) (?:studie|forschung|arbeit|projekt|untersuchung) bezahlt\b"
+                r"|\bqui a payé (?:cette|la|ce|le) (?:étude|recherche|travail|projet)\b", re.I),
      ("funding", "financial disclosure", "finanzierung", "financement")),
     (re.compile(r"\b(acknowledg\w*|thank\w*|danksagung|dank\w*|remerci\w*)\b", re.I),
      ("acknowledgment", "acknowledgement", "danksagung", "remerciements")),

@@ -31,3 +31,16 @@ def labelled_paragraphs(question: str, hits: list[Hit], find: Callable[[str, tup
             placed.add(b)
             out += [Hit(c, h.score, sims.get(c.id, 0.0)) for c in found[b]]
     return out
+
+
+def stating_paragraphs(question: str, near: list[Hit], find: Callable[[str, tuple[str, ...]], list[Chunk]],
+                       similarities: Callable[[list[str]], dict[str, float]], books: int = 3) -> list[Hit]:
+    """For a question no passage is close enough to ("Who paid for this research?"): the chunks holding a paragraph
+    it asks about, of the ``books`` books the ``near`` candidates are from, best book first ([] if none)."""
+    labels = labels_asked(question)
+    if not labels:
+        return []
+    order = list(dict.fromkeys(h.chunk.book_id for h in near))[:books]
+    found = [c for b in order for c in find(b, labels) if states(c.text, labels)]
+    sims = similarities(sorted(c.id for c in found)) if found else {}
+    return [Hit(c, 1.0, sims.get(c.id, 0.0)) for c in found]

@@ -404,10 +404,14 @@ def test_a_sentence_running_over_a_page_break_is_one_sentence():
                            "for stretchability below is taken from the definition"),
                           ("PG yielded the least-toxic extract (CC50 > 1000 μg.mL⁻¹). The time-of-addition assay "
                            "using the gene reporter RRV-renLuc showed that",  # an earlier sentence's ">" is no code
-                           "the CC and PG essential oils significantly reduced viral replication and infectivity")):
+                           "the CC and PG essential oils significantly reduced viral replication and infectivity"),
+                          ("Branchez une clé USB avec une capacité suffisamment grande pour votre fichier",  # a shell
+                           "image et déterminez quel périphérique elle est, appelé ci-dessous ${USBSTICK}.")):
+        # variable in prose is no code mark (tour 39: the answer began "image et déterminez …")
         assert runs_on(before, after), after
     assert not runs_on("This is a long line of prose that ends with a list intro and", "ii. the second item of it")
     assert not runs_on("Seien K, L Simplizialkomplexe und a) p ist injektiv", "b) q ist surjektiv und stetig")
+    assert not runs_on("In the configuration file set the value of", "opts = {verbose: true};")
     page = "\n\n  \n\n"  # a page break: the pages' blank line and the blanked page number
     for two in ("Setting up the keyboard layout\n\nlb config sets the locale for the image.",  # a heading: no
                 "install the packages you need first\n\nrun lb config and then build it",  # page break between

@@ -74,9 +74,15 @@ def page_break(gap: str) -> bool:
     return not gap.strip() and bool(_BLANKED_LINE.search(gap))
 
 
+# a shell variable a manual writes in its prose ("… que nous appelons ci-dessous ${USBSTICK}.") is a word, not a code
+# mark: its braces had kept the Live manual's sentence cut by a page break in two, the answer starting "image et …"
+_SHELL_VARIABLE = re.compile(r"\$\{\w+\}")
+
+
 def runs_on(before: str, after: str) -> bool:
     """Whether the sentence at the end of ``before`` goes on at the start of ``after`` across a page break."""
-    line = before[-300:].rstrip()
+    before, after = _SHELL_VARIABLE.sub("VARIABLE", before[-300:]), _SHELL_VARIABLE.sub("VARIABLE", after)
+    line = before.rstrip()
     tail = _SENTENCE_END.split(line)[-1]  # its last sentence alone: an earlier one's "CC50 > 1000" is no code
     return bool(_RUNS_INTO.match(after.lstrip(" \t\n")) and (_RUNS_FROM.search(line) or _RUNS_FROM.search(tail)))
 

@@ -495,6 +495,9 @@ def test_two_passages_of_one_source_a_listing_apart_are_quoted_as_one_in_the_boo
     assert later[0].anchor == 3  # the best sentence is still the one it answers with
     apart = bridge_gaps([second, first], {1: [(3, 3), (0, 0)]}, {1: us}, 1)  # further apart: best first
     assert [p.units[0].text[:8] for p in apart] == ["The file", "The buil"]
+    middle = Passage(1, us[2:3], 0)  # a third passage between two that join: inside the joined one, not again
+    three = bridge_gaps([first, second, middle], {1: [(0, 0), (3, 3), (2, 2)]}, {1: us}, 2)
+    assert len(three) == 1 and len(three[0].units) == 4  # (tour 39 quoted two sentences twice)
 
 
 def test_a_passage_whose_first_sentence_says_if_these_starts_with_what_these_are():

@@ -92,6 +92,11 @@ def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], 
                 qa, qb = spans[id(q)]
                 if q.n != p.n or id(q) in merged:
                     continue
+                if qa <= b and a <= qb:  # inside what it grew to by joining another (a passage between two
+                    a, b = min(a, qa), max(b, qb)  # joined ones): quoted once, not again after it (tour 39)
+                    merged.add(id(q))
+                    grew = True
+                    continue
                 after, before = 0 <= qa - b - 1 <= gap, 0 <= a - qb - 1 <= gap
                 between = us[p.n][b + 1:qa] if after else us[p.n][qb + 1:a] if before else None
                 if between is not None and not any(u.kind in ("heading", "boilerplate") for u in between):

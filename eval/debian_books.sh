@@ -14,8 +14,11 @@
 #   eval/debian_books.sh books7 [FOLDER]   eval/qa_books7.jsonl: the Debian Developer's Reference (developers-reference),
 #       the German Debian installation guide for amd64 (installation-guide-amd64, shipped gzipped), "Petit manuel pour
 #       TeXworks" (texworks-help-fr)
+#   eval/debian_books.sh books8 [FOLDER]   eval/qa_books8.jsonl: the ReportLab PDF library user guide
+#       (python-reportlab-doc), the German GnuCash guide (gnucash-docs, shipped gzipped), the French Debian FAQ
+#       (debian-faq-fr, shipped gzipped)
 set -euo pipefail
-set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6|books7 [FOLDER]}"
+set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6|books7|books8 [FOLDER]}"
 out=$(realpath -m "${2:-$(dirname "$0")/../../$set_name}")
 doc=usr/share/doc/texlive-doc
 case "$set_name" in
@@ -40,7 +43,11 @@ case "$set_name" in
           files=("usr/share/developers-reference/developers-reference.pdf en_devref_114p.pdf"
                  "usr/share/doc/installation-guide-amd64/de/install.de.pdf.gz de_installguide_129p.pdf"
                  "usr/share/doc/texworks-help-fr/manuel.pdf fr_texworks_77p.pdf") ;;
-  *) echo "unknown set: $set_name (books3, books4, books5, books6 or books7)" >&2; exit 2 ;;
+  books8) packages=(python-reportlab-doc gnucash-docs debian-faq-fr)
+          files=("usr/share/doc/python-reportlab-doc/reportlab-userguide.pdf en_reportlab_134p.pdf"
+                 "usr/share/doc/gnucash-docs/gnucash-guide-de.pdf.gz de_gnucash_263p.pdf"
+                 "usr/share/doc/debian/FAQ/debian-faq.fr.pdf.gz fr_debianfaq_75p.pdf") ;;
+  *) echo "unknown set: $set_name (books3 … books8)" >&2; exit 2 ;;
 esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

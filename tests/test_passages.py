@@ -1010,3 +1010,15 @@ def test_a_heading_with_nothing_of_its_section_after_it_does_not_leave_the_answe
     other = source("It maintains the tools that build images for Debian.", n=2)
     a = ExtractiveBackend(FlatEmbed()).answer("What is the Live Systems Project?", [head, other])
     assert a.startswith("It maintains the tools"), a
+
+
+def test_a_section_of_exercises_is_not_quoted_as_an_answer():
+    """"1. Select from any source several sentences …" under QUESTIONS AND EXERCISES sets a task (tour 39: a
+    follow-up got a chapter's exercise list); the chapter's own sentence answers, though it comes second."""
+    from dataclasses import replace
+
+    tasks = source("1. Select several sentences on stage fright and deliver them to an audience twice.", n=1)
+    tasks = replace(tasks, hit=replace(tasks.hit, section="THE ART OF PUBLIC SPEAKING > QUESTIONS AND EXERCISES"))
+    text = source("Facing an audience often is what cures stage fright, as the horse gets used to cars.", n=2)
+    answer = ExtractiveBackend(FlatEmbed()).answer("How do I get over stage fright before an audience?", [tasks, text])
+    assert answer.startswith("Facing an audience often") and "Select several" not in answer

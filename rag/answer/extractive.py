@@ -38,6 +38,14 @@ EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|defi
                       r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
 
 
+# a section of exercises ("QUESTIONS AND EXERCISES", "5.14. Exercises", "Übungsaufgaben", "Exercices") sets tasks; its
+# items ("1. Select from any source several sentences …", "Put into about one hundred words …") answer nothing
+# (tour 39: a follow-up's "why would that help?" got a chapter's exercise list)
+EXERCISES_SECTION = re.compile(r"^\s*(?:[\d.]+\s*)?(?:(?:questions?|review questions) and exercises|exercises?|"
+                               r"problems|übungen|übungsaufgaben|aufgaben|exercices|questions et exercices|bài tập)"
+                               r"\s*$", re.I)
+
+
 # "Which oil was the most effective?" is answered by a sentence that ranks ("… provides the most significant
 # inhibition"), not by one that only names the oils: superlatives in English, German and French
 SUPERLATIVE = re.compile(
@@ -127,6 +135,7 @@ class ExtractiveBackend:
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
         sim = {s.n: s.similarity for s in sources}
+        tasks = {s.n for s in sources if EXERCISES_SECTION.match(s.hit.section.rsplit(" > ", 1)[-1])}
         numbers = set(re.findall(r"\d+", question))
         numbered = {s.n for s in sources if numbers and numbers <= set(re.findall(r"\d+", s.text))}
         verbatim = {v.lower() for v in literal_words(question)}  # "/var/www/index.html", "--apt-http-proxy"
@@ -159,7 +168,8 @@ class ExtractiveBackend:
                 boost += t.verbatim_bonus
             if POINTER.match(sent):
                 boost -= t.pointer_penalty
-            if "?" in sent or EXERCISE.match(sent):  # also "… page 36? Be specific." (a short sentence joined on)
+            if "?" in sent or EXERCISE.match(sent) or n in tasks:  # also "… page 36? Be specific." (a short
+                # sentence joined on), and a section of exercises
                 boost -= t.question_penalty
             prior.append((i, t.term_weight * overlap + boost + (t.in_hit if in_hit else 0.0)))
         if not prior:

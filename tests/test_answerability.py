@@ -159,7 +159,7 @@ def test_a_short_sentence_stays_with_the_one_before_it():
     ("Monotony is deadly in its effect on the audience.", False),
 ])
 def test_exercise_prompts_are_not_answers(sentence, prompt):
-    from rag.answer.extractive import EXERCISE
+    from rag.answer.cues import EXERCISE
 
     assert bool(EXERCISE.match(sentence)) is prompt
 

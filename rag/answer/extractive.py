@@ -29,35 +29,10 @@ from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
+from .cues import EXERCISE, EXERCISES_SECTION, IDIOMS, SUPERLATIVE
 from .matching import stemmer_language, stems, translated
 from .passages import POINTER, Passage, grow, leads_to_listing, runs_into_listing
 from .units import by_lines, units
-
-# an exercise prompt ("Describe some of the effects of …") does not answer a question
-EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
-                      r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
-
-
-# a section of exercises ("QUESTIONS AND EXERCISES", "5.14. Exercises", "Übungsaufgaben", "Exercices") sets tasks; its
-# items ("1. Select from any source several sentences …", "Put into about one hundred words …") answer nothing
-# (tour 39: a follow-up's "why would that help?" got a chapter's exercise list)
-EXERCISES_SECTION = re.compile(r"^\s*(?:[\d.]+\s*)?(?:(?:questions?|review questions) and exercises|exercises?|"
-                               r"problems|übungen|übungsaufgaben|aufgaben|exercices|questions et exercices|bài tập)"
-                               r"\s*$", re.I)
-
-
-# "Which oil was the most effective?" is answered by a sentence that ranks ("… provides the most significant
-# inhibition"), not by one that only names the oils: superlatives in English, German and French
-SUPERLATIVE = re.compile(
-    r"\b(most|least|best|worst|highest|lowest|largest|smallest|greatest|strongest|weakest|fastest|slowest|"
-    r"biggest|better|worse|more \w+ than|less \w+ than|outperform\w*|superior|"
-    r"am (besten|meisten|höchsten|größten|stärksten|schnellsten|wenigsten)|beste[nrs]?|meiste[nrs]?|höchste[nrs]?|"
-    r"größte[nrs]?|besser|"
-    r"(le|la|les) (plus|moins|meilleure?s?)|meilleure?s?|mieux)\b", re.I)
-# set phrases with a superlative's word that rank nothing ("To the best of our knowledge, …", "at least once")
-_IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the )?(?:least|most|best)|"
-                     r"for the most part|nach bestem wissen|au moins|tout au plus)\b", re.I)
-
 
 def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:
     """Whether the question names the book of source [1] (by its title's words), or asks about "this book" when
@@ -127,11 +102,11 @@ class ExtractiveBackend:
         (``cands``: (sentence, source n, lies in the matching chunk)); the rest are not scored."""
         t = self.t
         lang = stemmer_language(question)
-        terms = {stem(w, lang) for w in key_terms(_IDIOMS.sub(" ", question))}  # "at least" is no term, there or here
+        terms = {stem(w, lang) for w in key_terms(IDIOMS.sub(" ", question))}  # "at least" is no term, there or here
         members = translated(question, terms, lang)
         define = definition_pattern(question)
         want = wants(question)  # "In what year …?", "Who founded …?": the sentence that says it, of its subject
-        ranks = bool(SUPERLATIVE.search(_IDIOMS.sub(" ", question)))
+        ranks = bool(SUPERLATIVE.search(IDIOMS.sub(" ", question)))
         named = set(reference_keys(question))  # "What does Figure 7-26 show?"
         rank = {s.n: i for i, s in enumerate(sources)}
         sim = {s.n: s.similarity for s in sources}
@@ -146,7 +121,7 @@ class ExtractiveBackend:
             if len(sent.split()) < MIN_WORDS and cap not in named and not NAMED_STATEMENT.match(sent):  # a bare
                 # caption answers only
                 continue  # a question about that figure (a theorem's label: the question names the theorem)
-            plain = _IDIOMS.sub(" ", sent)  # "to the best of our knowledge" says nothing of what is best
+            plain = IDIOMS.sub(" ", sent)  # "to the best of our knowledge" says nothing of what is best
             words = stems(plain, lang)
             overlap = sum(1 for m in members.values() if m & words) / len(terms) if terms else 0.0
             boost = t.defines_bonus if define and define.search(sent) else 0.0

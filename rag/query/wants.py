@@ -130,8 +130,8 @@ _PRICE = re.compile(
     re.I)
 # "What is the maximum file size …?", "Wie viel RAM und Plattenplatz …?", "Quelle taille pour /var ?": the answer
 # states a size of data (a number with its unit: "40–100MB", "2 GB", "512 octets")
-_DATA = (r"(?:file|disk|partition|upload|memory|ram|storage|space|speicher\w*|plattenplatz|festplatte\w*|platz|"
-         r"partition\w*|datei\w*|arbeitsspeicher|fichiers?|disques?|mémoire|espace|taille)")
+_DATA = (r"(?:file|disk|partition\w*|upload|memory|ram|storage|space|speicher\w*|plattenplatz|festplatte\w*|platz|"
+         r"datei\w*|arbeitsspeicher|fichiers?|disques?|mémoire|espace|taille)")
 _SIZE_Q = re.compile(
     rf"\b(?:maximum|max\.?|largest|biggest|minimum|smallest|maximale\w*|minimale\w*|höchste\w*)\b.{{0,30}}"
     rf"\b(?:size|sizes|größe|dateigröße|taille)\b"

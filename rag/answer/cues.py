@@ -1,0 +1,31 @@
+"""What a sentence's words say of it, for scoring it as an answer: an exercise prompt sets a task and answers
+nothing (and so does every item of a section of exercises); a superlative ranks, which a "which is best?" question
+asks for; set phrases with a superlative's word rank nothing."""
+from __future__ import annotations
+
+import re
+
+# an exercise prompt ("Describe some of the effects of …") does not answer a question
+EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|define|illustrate|list|name|give|write|"
+                      r"state|show that|prove|beschreiben sie|erklären sie|zeigen sie|beweisen sie)\b", re.I)
+
+
+# a section of exercises ("QUESTIONS AND EXERCISES", "5.14. Exercises", "Übungsaufgaben", "Exercices") sets tasks; its
+# items ("1. Select from any source several sentences …", "Put into about one hundred words …") answer nothing
+# (tour 39: a follow-up's "why would that help?" got a chapter's exercise list)
+EXERCISES_SECTION = re.compile(r"^\s*(?:[\d.]+\s*)?(?:(?:questions?|review questions) and exercises|exercises?|"
+                               r"problems|übungen|übungsaufgaben|aufgaben|exercices|questions et exercices|bài tập)"
+                               r"\s*$", re.I)
+
+
+# "Which oil was the most effective?" is answered by a sentence that ranks ("… provides the most significant
+# inhibition"), not by one that only names the oils: superlatives in English, German and French
+SUPERLATIVE = re.compile(
+    r"\b(most|least|best|worst|highest|lowest|largest|smallest|greatest|strongest|weakest|fastest|slowest|"
+    r"biggest|better|worse|more \w+ than|less \w+ than|outperform\w*|superior|"
+    r"am (besten|meisten|höchsten|größten|stärksten|schnellsten|wenigsten)|beste[nrs]?|meiste[nrs]?|höchste[nrs]?|"
+    r"größte[nrs]?|besser|"
+    r"(le|la|les) (plus|moins|meilleure?s?)|meilleure?s?|mieux)\b", re.I)
+# set phrases with a superlative's word that rank nothing ("To the best of our knowledge, …", "at least once")
+IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the )?(?:least|most|best)|"
+                     r"for the most part|nach bestem wissen|au moins|tout au plus)\b", re.I)

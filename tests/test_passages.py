@@ -1022,3 +1022,19 @@ def test_a_section_of_exercises_is_not_quoted_as_an_answer():
     text = source("Facing an audience often is what cures stage fright, as the horse gets used to cars.", n=2)
     answer = ExtractiveBackend(FlatEmbed()).answer("How do I get over stage fright before an audience?", [tasks, text])
     assert answer.startswith("Facing an audience often") and "Select several" not in answer
+
+
+def test_a_how_to_answer_quotes_its_procedure_from_the_start():
+    """Tour 39: "Comment je mets mon image ISO sur une clé USB ?" began at "Ceci écrasera tout fichier …", the last
+    sentence before the command, and left out how to find the stick's device; a how-to answer starts where its
+    procedure starts (its heading's first sentence, six sentences back at most)."""
+    from rag.answer.passages import grow
+
+    intro = "Images made with xorriso can simply be copied to a stick with cp. Take a stick large enough for it."
+    text = ("4.5.2 Copying an ISO hybrid image to a USB stick\n" + USB_TEXT.replace("Plug in", intro + " Plug in")
+            .replace("Once you", "You can also look at the output of dmesg after plugging it in. Once you"))
+    us = units(source(text, code=("$ cp live-image.iso ${USBSTICK}", "$ sync")))
+    assert us[0].kind == "heading" and us[1].text.startswith("Images made with xorriso")
+    last = next(k for k, u in enumerate(us) if u.text.startswith("Once you are certain"))
+    assert grow(us, last, lambda _: False, 4)[0] == last  # an answer to anything else: from the sentence itself
+    assert grow(us, last, lambda _: False, 4, lead=(6, 150))[0] == 1  # a how-to answer: from the procedure's start

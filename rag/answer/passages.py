@@ -28,6 +28,9 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
 LEAD_SENTENCES, LEAD_WORDS = 3, 60  # a passage begins at its paragraph's start when that is this near
+# … and a how-to answer at its procedure's start: "Les images ISO préparées … Branchez une clé USB … utilisez la
+# commande cp …" + the listing, not from "Ceci écrasera tout fichier …" just before the listing (tour 39)
+HOW_LEAD = (6, 150)
 # a sentence that sends the reader elsewhere holds no answer itself: "See the lb_clean man page for a full list of
 # options.", "More information on titling can be found in …", "Siehe auch …", "Voir la section …"
 _REF = (r"(?:the |this |that |our |its |their |section|chapter|page|figure|fig\.|table|appendix|part|"
@@ -115,7 +118,8 @@ def _join(texts: list[str]) -> str:
     return out
 
 
-def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool = True) -> tuple[int, int]:
+def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool = True,
+         lead: tuple[int, int] = (LEAD_SENTENCES, LEAD_WORDS)) -> tuple[int, int]:
     """The span [i, j] of units around anchor ``k``: back a sentence or two when the anchor points back ("This …",
     "For example, …"), to a list's intro when it is an item, and to where a sentence cut by a page break begins;
     forward while ``keep(unit index)`` says the next sentence still answers, and always over what an open sentence
@@ -162,10 +166,11 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
         i -= 1  # "fm <- lm(y ~ x, data=dummy)" + "Fit a simple linear regression …": the code it describes
     if i == k and us[k].kind == "sentence" and not us[k].opens_paragraph:  # from its paragraph's first sentence,
         a = k  # when that is near: "Tuplets are made with the \tuplet keyword. … For triplets, there are three notes
-        while a > 0 and us[a - 1].kind == "sentence" and not us[a].opens_paragraph and k - a < LEAD_SENTENCES \
+        while a > 0 and us[a - 1].kind == "sentence" and not us[a].opens_paragraph and k - a < lead[0] \
                 and not POINTER.match(us[a - 1].text):  # (not from a cross-reference: "Music Glossary: Section …")
             a -= 1  # instead of two …" (the paragraph's first sentence names what the rest of it explains)
-        if us[a].opens_paragraph and sum(len(u.text.split()) for u in us[a:k]) <= LEAD_WORDS:
+        starts = us[a].opens_paragraph or (a > 0 and us[a - 1].kind == "heading")  # (a heading's first sentence too)
+        if starts and sum(len(u.text.split()) for u in us[a:k]) <= lead[1]:
             i = a
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])

@@ -1038,3 +1038,18 @@ def test_a_how_to_answer_quotes_its_procedure_from_the_start():
     last = next(k for k, u in enumerate(us) if u.text.startswith("Once you are certain"))
     assert grow(us, last, lambda _: False, 4)[0] == last  # an answer to anything else: from the sentence itself
     assert grow(us, last, lambda _: False, 4, lead=(6, 150))[0] == 1  # a how-to answer: from the procedure's start
+
+
+def test_a_music_examples_lyric_words_do_not_run_into_the_sentence_after_them():
+    """Tour 39: LilyPond's lyrics under an example's notes come out a word a line, and the last one ran into the
+    next sentence: "am None of the examples so far …". A wrapped paragraph's short last line still belongs to it."""
+    text = ("in\n\nearth,\nam\n\nI\n\nlaid,\nWhen\nlaid\n\nam\nNone of the examples so far have involved words "
+            "containing more than one syllable.\n\nThe lyrics are entered\nafter the notes. Each syllable gets one "
+            "note.\n\nSome text that wraps with a short last line and\nthen\nAnother line.")
+    sentences = [u.text for u in units(source(text)) if u.prose]
+    assert "None of the examples so far have involved words containing more than one syllable." in sentences
+    assert not any(s.startswith("am None") for s in sentences)
+    assert any(s.startswith("The lyrics are entered after the notes.") for s in sentences)
+    assert any(s.startswith("Some text that wraps") and "then Another" in s for s in sentences)  # no scatter before
+    formula = units(source("Ein Raum heißt kompakt, wenn er eine endliche Teilüberdeckung\n⋃\ni∈J⊆I\nUi = X besitzt."))
+    assert "i∈J⊆I" in formula[0].text  # a formula's pieces a line each are no lyrics

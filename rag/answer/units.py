@@ -142,6 +142,10 @@ def units(src: Source) -> list[Unit]:
                     and runs_on(text[lines[j - 1][0]:lines[j - 1][1]], text[lines[k][0]:lines[k][1]]):
                 j = k
         first = " ".join(text[a:b].split())
+        if j - i > 1 and _stray(first) and text[lines[i + 1][0]:lines[i + 1][1]].lstrip()[:1].isupper() \
+                and _after_stray(text, lines, i):  # a music example's lyrics, a word a line ("laid", "am"), ran into
+            i += 1  # the sentence after them: "am None of the examples so far …" (tour 39)
+            continue
         if j - i > 1 and (_numbered_heading(first) or _title(first) in titles or introduces(first)
                           or concludes(first)):  # "5.1 Le paquet …", "Vorwort" atop its first sentence (a chunk
             # boundary, or a page without sections, leaves no blank line between them)
@@ -218,6 +222,26 @@ def _blanked(text: str, lines: list[tuple[int, int, str]]) -> str:
 def _title(text: str) -> str:
     """A heading as compared: lower-case words, its number left out ("3.1 Requirements", "1. About" → …)."""
     return " ".join(re.sub(r"^\s*[\d.]+\.?\s+", "", text).lower().split())
+
+
+# a line of one or two words of letters only (a comma after one at most) among others like it is a picture's words,
+# not prose: "am", "in earth,", "laid," — not a formula's "i∈J⊆I" nor "⋃"
+_WORDS_LINE = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*,?(?: [^\W\d_]+(?:['’-][^\W\d_]+)*,?)?$")
+
+
+def _stray(line: str) -> bool:
+    """A line of one or two words in lower case without an end mark ("am", "in earth,")."""
+    return bool(_WORDS_LINE.match(line)) and line[:1].islower()
+
+
+def _after_stray(text: str, lines: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the text line before line ``i`` (blank lines between allowed) is such a line of words too: words
+    scattered a line each, as a music example's lyrics or a diagram's labels come out, not a paragraph's wrapped last
+    word."""
+    k = i - 1
+    while k >= 0 and lines[k][2] in ("blank", "furniture", "glyphs"):
+        k -= 1
+    return k >= 0 and lines[k][2] == "text" and bool(_WORDS_LINE.match(" ".join(text[lines[k][0]:lines[k][1]].split())))
 
 
 def _numbered_heading(line: str) -> bool:

@@ -31,8 +31,7 @@ from ..types import Source
 from .citations import renumber
 from .cues import EXERCISE, EXERCISES_SECTION, IDIOMS, SUPERLATIVE
 from .matching import stemmer_language, stems, translated
-from .passages import (HOW_LEAD, LEAD_SENTENCES, LEAD_WORDS, POINTER, Passage, grow, leads_to_listing,
-                       runs_into_listing)
+from .passages import HOW_LEAD, LEAD, POINTER, Passage, grow, leads_to_listing, runs_into_listing
 from .units import by_lines, units
 
 def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:
@@ -298,7 +297,7 @@ class ExtractiveBackend:
             keep_floor = max(floor, anchor * t.keep_share)
             a, b = grow(us[n], k, lambda j, n=n: unit_score.get((n, j), float("-inf")) >= keep_floor,
                         self.n if not chosen else 2, further_listing=not chosen,
-                        lead=HOW_LEAD if how and not chosen else (LEAD_SENTENCES, LEAD_WORDS))
+                        lead=HOW_LEAD if how and not chosen else LEAD)
             if example and b + 1 < len(us[n]) and us[n][b + 1].kind in ("code", "table"):
                 b += 1  # "Show me an example.": the listing the passage stops before is the example
             elif how and not chosen and leads_to_listing(us[n], a, b):

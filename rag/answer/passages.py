@@ -27,7 +27,7 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
-LEAD_SENTENCES, LEAD_WORDS = 3, 60  # a passage begins at its paragraph's start when that is this near
+LEAD = (3, 60)  # a passage begins at its paragraph's start when that is this near (sentences, words)
 # … and a how-to answer at its procedure's start: "Les images ISO préparées … Branchez une clé USB … utilisez la
 # commande cp …" + the listing, not from "Ceci écrasera tout fichier …" just before the listing (tour 39)
 HOW_LEAD = (6, 150)
@@ -119,7 +119,7 @@ def _join(texts: list[str]) -> str:
 
 
 def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool = True,
-         lead: tuple[int, int] = (LEAD_SENTENCES, LEAD_WORDS)) -> tuple[int, int]:
+         lead: tuple[int, int] = LEAD) -> tuple[int, int]:
     """The span [i, j] of units around anchor ``k``: back a sentence or two when the anchor points back ("This …",
     "For example, …"), to a list's intro when it is an item, and to where a sentence cut by a page break begins;
     forward while ``keep(unit index)`` says the next sentence still answers, and always over what an open sentence

@@ -145,6 +145,13 @@ _SIZE = re.compile(r"\d[\d.,]*\s?(?:[kmgtp]i?b|bytes?|kilobytes?|megabytes?|giga
                    r"zeichen|characters?|caractères)(?!\w)", re.I)
 
 
+# what a question may want, in the order ``wanted`` lists them: the cue that asks for it, and what a passage that says
+# it holds (who made something is said with the words of its making or dealing: ``_making``)
+WANTS: dict[str, tuple[re.Pattern, re.Pattern | None]] = {
+    "year": (_YEAR_Q, _YEAR), "duration": (_DURATION_Q, _DURATION), "maker": (_WHO_Q, None),
+    "organisation": (_ORG_Q, _ORG), "price": (_PRICE_Q, _PRICE), "size": (_SIZE_Q, _SIZE)}
+
+
 def _making(question: str) -> re.Pattern:
     """The words a passage says the asked-for making or dealing with (``_DEALS``, else ``_MADE_BY``)."""
     cue = _WHO_Q.search(question)
@@ -160,9 +167,7 @@ def wants(question: str) -> str:
 def wanted(question: str) -> list[str]:
     """Everything the question asks for plainly, in that order: "Who developed BibTeX, and in what year?" wants a
     year and a maker — a passage with a year of BibTeX but no maker does not answer it."""
-    cues = (("year", _YEAR_Q), ("duration", _DURATION_Q), ("maker", _WHO_Q), ("organisation", _ORG_Q),
-            ("price", _PRICE_Q), ("size", _SIZE_Q))
-    return [want for want, cue in cues if cue.search(question)]
+    return [want for want, (cue, _) in WANTS.items() if cue.search(question)]
 
 
 def holds(want: str, text: str, question: str = "") -> bool:
@@ -171,9 +176,7 @@ def holds(want: str, text: str, question: str = "") -> bool:
     It was founded by Ian Murdock."): a year in a passage that does not name Mozart does not say when Mozart was
     born, and "… the great inventors who live here in Philadelphia" says nothing of who invented the telephone.
     The subject is the question's names ("Mozart", "Debian"), else its other content words ("telephone")."""
-    pattern = {"year": _YEAR, "duration": _DURATION, "organisation": _ORG, "price": _PRICE,
-               "size": _SIZE}.get(want) or (
-        _making(question) if want == "maker" else None)
+    pattern = _making(question) if want == "maker" else WANTS.get(want, (None, None))[1]
     if pattern is None:
         return True
     if not pattern.search(text):
@@ -199,8 +202,7 @@ def _subject_terms(question: str, want: str) -> set[str]:
     tokens of its language: what the year or the making must be said of."""
     from ..text.languages import detect, tokenize
 
-    cue = {"year": _YEAR_Q, "duration": _DURATION_Q, "organisation": _ORG_Q, "price": _PRICE_Q,
-           "size": _SIZE_Q}.get(want, _WHO_Q).search(question)
+    cue = WANTS.get(want, (_WHO_Q, None))[0].search(question)
     rest = question[:cue.start()] + " " + question[cue.end():] if cue else question
     rest = _making(question).sub(" ", rest)
     return set(tokenize([rest], detect(question))[0]) - set(tokenize(["year years first originally"], "en")[0])

@@ -10,6 +10,14 @@ from typing import Callable
 from ..query.admin import labels_asked, states
 from ..types import Chunk, Hit
 
+
+def _stating(labels: tuple[str, ...], hits: list[Hit], find: Callable[[str, tuple[str, ...]], list[Chunk]],
+             books: int) -> dict[str, list[Chunk]]:
+    """Book → its chunks holding a paragraph with one of ``labels``, for the ``books`` best books of ``hits``."""
+    order = list(dict.fromkeys(h.chunk.book_id for h in hits))[:books]
+    return {b: [c for c in find(b, labels) if states(c.text, labels)] for b in order}
+
+
 def labelled_paragraphs(question: str, hits: list[Hit], find: Callable[[str, tuple[str, ...]], list[Chunk]],
                         similarities: Callable[[list[str]], dict[str, float]], books: int = 3) -> list[Hit]:
     """``hits`` with, after the first hit of each of the ``books`` best books, that book's chunks holding a paragraph
@@ -17,9 +25,8 @@ def labelled_paragraphs(question: str, hits: list[Hit], find: Callable[[str, tup
     labels = labels_asked(question)
     if not labels or not hits:
         return hits
-    order = list(dict.fromkeys(h.chunk.book_id for h in hits))[:books]
     have = {h.chunk.id for h in hits}
-    found = {b: [c for c in find(b, labels) if c.id not in have and states(c.text, labels)] for b in order}
+    found = {b: [c for c in cs if c.id not in have] for b, cs in _stating(labels, hits, find, books).items()}
     if not any(found.values()):
         return hits
     sims = similarities(sorted(c.id for cs in found.values() for c in cs))
@@ -40,7 +47,6 @@ def stating_paragraphs(question: str, near: list[Hit], find: Callable[[str, tupl
     labels = labels_asked(question)
     if not labels:
         return []
-    order = list(dict.fromkeys(h.chunk.book_id for h in near))[:books]
-    found = [c for b in order for c in find(b, labels) if states(c.text, labels)]
+    found = [c for cs in _stating(labels, near, find, books).values() for c in cs]
     sims = similarities(sorted(c.id for c in found)) if found else {}
     return [Hit(c, 1.0, sims.get(c.id, 0.0)) for c in found]

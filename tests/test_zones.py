@@ -11,7 +11,8 @@ from tests import pdfs
     ("Abstract > References", "references"), ("7 References", "references"), ("Bibliography", "references"),
     ("Literaturverzeichnis", "references"), ("Tài liệu tham khảo", "references"), ("Index", "index"),
     ("Stichwortverzeichnis", "index"), ("Table of Contents", "toc"), ("Inhaltsverzeichnis", "toc"),
-    ("Mục lục", "toc"), ("References > Journals", "references"), ("Referencing other modules", ""),
+    ("Mục lục", "toc"), ("Table des matières", "toc"), ("Sommaire", "toc"), ("Références", "references"),
+    ("Index alphabétique", "index"), ("References > Journals", "references"), ("Referencing other modules", ""),
     ("Chapter 3 > Index of a list", ""), ("", ""),
 ])
 def test_section_titles_name_their_zone(path, zone):
@@ -20,11 +21,15 @@ def test_section_titles_name_their_zone(path, zone):
 
 INDEX_PAGE = "\n".join(f"term number {i}, {i * 3}, {i * 7}" for i in range(20))
 TOC_PAGE = "\n".join(f"{i}.1 A section title . . . . . . . . . . . {i * 4}" for i in range(1, 16))
+# MuPDF reads a contents line as three: the section's number, its title with the leader, its page
+SPLIT_TOC_PAGE = "\n".join(f"{i}.{j}\nQu’est-ce que la section {i}.{j} ? . . . . . . . . . . .\n{i * 4 + j}"
+                           for i in range(1, 4) for j in range(1, 4))
 BODY_PAGE = "\n".join(["A recursive function calls itself until it reaches a base case, and then it returns."] * 15)
 
 
 @pytest.mark.parametrize("text, number, zone", [
-    (INDEX_PAGE, 280, "index"), (TOC_PAGE, 5, "toc"), (TOC_PAGE, 200, "index"), (BODY_PAGE, 50, ""),
+    (INDEX_PAGE, 280, "index"), (TOC_PAGE, 5, "toc"), (SPLIT_TOC_PAGE, 4, "toc"),
+    ("TABLE DES MATIÈRES\n4 Problèmes de compatibilité\n15", 5, "toc"), (TOC_PAGE, 200, "index"), (BODY_PAGE, 50, ""),
     ("Copyright © 2015 Allen Downey. Green Tea Press.", 4, "front"), ("Copyright © 2015 in chapter 9.", 90, ""),
     ("Contents\n\n1 Intro\n2 More", 3, "toc"),
 ])

@@ -3,7 +3,7 @@ copyright/front-matter page. Their chunks get the zone as ``kind``; retrieval le
 question asks for them ("what does reference 12 say", "which page covers X", "who publishes it"), so a
 bibliography line or an index entry is never quoted as the answer to an ordinary question.
 
-Found by the section's own title (en/de/vi) or, for pages without such a section (Think Python's index
+Found by the section's own title (en/de/fr/vi) or, for pages without such a section (Think Python's index
 sits under its last chapter in the PDF outline), by the page's lines: mostly short entries ending in page
 numbers or dot leaders (an index; a table of contents in the first tenth of the book), "Contents" /
 "Index" as its head, or a copyright notice on one of the first pages; a chunk takes the zone of the page
@@ -20,10 +20,10 @@ ZONES = ("toc", "index", "references", "front", "boilerplate")
 
 _TITLES = {
     "references": r"references?|bibliograph(y|ie)|works cited|literatur(verzeichnis)?|quellen(verzeichnis)?|"
-                  r"tài liệu tham khảo",
+                  r"références( bibliographiques)?|ouvrages cités|tài liệu tham khảo",
     "index": r"index|stichwortverzeichnis|sachverzeichnis|register|symbolverzeichnis|abkürzungsverzeichnis|"
-             r"chỉ mục",
-    "toc": r"(table of )?contents|inhalt(sverzeichnis)?|mục lục",
+             r"index (alphabétique|général)|chỉ mục",
+    "toc": r"(table of )?contents|inhalt(sverzeichnis)?|table des matières|sommaire|mục lục",
     # a paper's or book's administrative matter: never the answer to an ordinary question
     "boilerplate": r"competing interests?|conflicts? of interests?|declaration of interests?|funding|financial "
                    r"disclosure|acknowledge?ments?|author contributions?|authors'? contributions?|data availability"
@@ -34,10 +34,11 @@ _TITLES = {
 _TITLE = {z: re.compile(rf"^\W*({p})\W*$", re.I) for z, p in _TITLES.items()}
 _ENTRY = re.compile(r"(\d{1,4}|[ivxlc]{1,6})(\s*[-–]\s*\d{1,4})?\s*$", re.I)  # "... 12", "..., 45–47", "... xiv"
 _LEADER = re.compile(r"(\.\s?){5,}")  # dot leaders: "Glossary . . . . . . 31"
+_NUMBER = re.compile(r"^([\d.]+|[ivxlc]{1,6})$", re.I)  # a section's or a page's number alone on its line
 _COPYRIGHT = re.compile(r"copyright|©|all rights reserved|isbn|creative commons|urheberrecht|bản quyền", re.I)
 _ASKS = re.compile(
     r"\b(references?|cited?|citations?|bibliograph\w*|literatur\w*|quellen\w*|sources? of|footnotes?|"
-    r"index|register|stichwort\w*|table of contents|contents|inhaltsverzeichnis|"
+    r"index|register|stichwort\w*|table of contents|contents|inhaltsverzeichnis|table des matières|sommaire|"
     r"which pages?|what pages?|on what page|welche(n|r)? seite\w*|auf welcher seite|"
     r"copyright|isbn|licen[cs]e\w*|lizenz\w*|publish\w*|publisher|verlag\w*|edition|auflage|"
     r"fund\w*|grants?|acknowledg\w*|thank\w*|competing|conflicts? of interest|contribut\w*|"
@@ -78,7 +79,8 @@ def page_zone(text: str, number: int, page_count: int) -> str:
     head = next((z for ln in lines[:3] for z in ("toc", "index") if _TITLE[z].match(ln)), "")
     if head:  # "Contents" / "Index" as the page's running head or title
         return head
-    if len(lines) >= 12 and sum(bool(_LEADER.search(ln)) for ln in lines) >= 0.3 * len(lines):
+    worded = [ln for ln in lines if not _NUMBER.match(ln)]  # MuPDF may read "1.1", the title and "15" as three lines
+    if len(lines) >= 12 and sum(bool(_LEADER.search(ln)) for ln in worded) >= 0.3 * len(worded):
         return "toc" if number <= max(3, page_count // 10) else "index"
     if len(lines) >= 12:
         entries = sum(1 for ln in lines if len(ln) <= 70 and _ENTRY.search(ln) and re.search(r"[^\W\d]", ln))

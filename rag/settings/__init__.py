@@ -44,9 +44,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # first line a little lower, its middle within 8.5 % of the page's height, is a running header: gnuplot's; 26: a code
 # listing inside a figure's region stays in the running text; 27: TeX's maths fonts without a character map read as the
 # characters their glyphs draw, "⋃", "∑", "≤", not "�"; 28: a shell variable in prose, "${USBSTICK}", does not keep a
-# sentence a page break cuts in two pieces), so adding a book again re-makes its chunks instead of
+# sentence a page break cuts in two pieces; 29: a French contents page ("Table des matières", "Sommaire") and one whose
+# section numbers, titles and page numbers MuPDF reads as separate lines are contents, not text), so adding a book again re-makes its chunks instead of
 # keeping the old ones
-CHUNKING_VERSION = 28
+CHUNKING_VERSION = 29
 
 
 class Settings(BaseSettings):

@@ -17,8 +17,11 @@
 #   eval/debian_books.sh books8 [FOLDER]   eval/qa_books8.jsonl: the ReportLab PDF library user guide
 #       (python-reportlab-doc), the German GnuCash guide (gnucash-docs, shipped gzipped), the French Debian FAQ
 #       (debian-faq-fr, shipped gzipped)
+#   eval/debian_books.sh books9 [FOLDER]   eval/qa_books9.jsonl: the GNU Backgammon manual (gnubg-data), the German
+#       TIPA manual (tipa-de, texlive-lang-german), the French yathesis class documentation (texlive-publishers-doc,
+#       a large package: about 210 MB)
 set -euo pipefail
-set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6|books7|books8 [FOLDER]}"
+set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6|books7|books8|books9 [FOLDER]}"
 out=$(realpath -m "${2:-$(dirname "$0")/../../$set_name}")
 doc=usr/share/doc/texlive-doc
 case "$set_name" in
@@ -47,7 +50,11 @@ case "$set_name" in
           files=("usr/share/doc/python-reportlab-doc/reportlab-userguide.pdf en_reportlab_134p.pdf"
                  "usr/share/doc/gnucash-docs/gnucash-guide-de.pdf.gz de_gnucash_263p.pdf"
                  "usr/share/doc/debian/FAQ/debian-faq.fr.pdf.gz fr_debianfaq_75p.pdf") ;;
-  *) echo "unknown set: $set_name (books3 … books8)" >&2; exit 2 ;;
+  books9) packages=(gnubg-data texlive-lang-german texlive-publishers-doc)
+          files=("usr/share/doc/gnubg/gnubg.pdf en_gnubg_81p.pdf"
+                 "$doc/latex/tipa-de/tipaman-de.pdf de_tipa_91p.pdf"
+                 "$doc/latex/yathesis/french/documentation/yathesis-fr.pdf fr_yathesis_167p.pdf") ;;
+  *) echo "unknown set: $set_name (books3 … books9)" >&2; exit 2 ;;
 esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -39,6 +39,17 @@ def test_the_chunk_that_writes_the_operator_joins_the_hits_after_the_best():
     assert with_literals("What do operators do?", hits, ["b"], lambda ids, s: [floor], lambda ids: {}) == hits
 
 
+def test_a_contents_line_that_writes_it_does_not_join():
+    """The French Debian FAQ's contents page writes « ld: cannot find -lfoo » as an entry: no answer to it."""
+    hits = [_hit(0, "Les bibliothèques partagées de Debian.", 0.9)]
+    entry = Chunk("b", 3, "5.6 Pourquoi est-ce que j’obtiens « ld: cannot find -lfoo » ? . . . . 20", 4, 4, 0, 10,
+                  kind="toc")
+    answer = Chunk("b", 40, "Le lien libfoo.so est dans le paquet libfoo-dev ; « -lfoo » le demande.", 20, 20, 0, 10)
+    got = with_literals("Pourquoi « ld: cannot find -lfoo » ?", hits, ["b"], lambda ids, s: [entry, answer],
+                        lambda ids: {entry.id: 0.9, answer.id: 0.5})
+    assert [h.chunk.chunk_index for h in got] == [0, 40]
+
+
 def test_an_operator_question_is_answered_from_the_passage_that_writes_it(folio):
     from tests.pdfs import make_book_pdf
 

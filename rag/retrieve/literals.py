@@ -3,11 +3,14 @@
 reliably: BM25 drops symbols and splits an option into words every page has, and the embedding of "operator" is
 closer to every other passage about operators. So the chunks of the searched books that write it join the hits, the
 most similar first, right after the best hit. An operator that no searched book writes at all ("|>" asked of a manual
-older than it) is one they do not document (``unwritten``)."""
+older than it) is one they do not document (``unwritten``). A contents or index line that writes it is no answer
+(the French Debian FAQ's contents page had been quoted for « ld: cannot find -lfoo »): zones join only when the
+question asks for them, as in retrieval."""
 from __future__ import annotations
 
 from typing import Callable
 
+from ..chunking.zones import ZONES, asks_for_zone
 from ..text.literals import holds, symbols, written_out
 from ..types import Chunk, Hit
 
@@ -21,7 +24,8 @@ def with_literals(question: str, hits: list[Hit], book_ids: list[str],
     if not wanted or not hits:
         return hits
     have = {h.chunk.id for h in hits[:at + top]}
-    found = {c.id: c for s in wanted for c in find(book_ids, s) if holds(c.text, s)}
+    zones = asks_for_zone(question)
+    found = {c.id: c for s in wanted for c in find(book_ids, s) if holds(c.text, s) and (zones or c.kind not in ZONES)}
     if not found or have & set(found):
         return hits
     sims = similarities(sorted(found))

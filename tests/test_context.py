@@ -137,6 +137,25 @@ def test_truncation_keeps_the_sentences_nearest_the_hit():
     assert cut(text, 2, keep_end=True, model="all-MiniLM-L6-v2") == ""
 
 
+def test_truncation_never_starts_or_stops_inside_a_sentence_a_line_break_splits():
+    """Public Speaking's epigraph: "… To manage it, with its delicacies and compensations,\nrequires that same
+    fineness …" had been cut at the line break, and the answer quoted "requires that same fineness …"."""
+    text = ("The music of the movement is going on ... To manage it, with its delicacies and compensations,\n"
+            "requires that same fineness of ear on which we must depend for all\nfaultless prose rhythm. When "
+            "there is no compensation, when the\npause is inadvertent ... there is a sense of jolting.")
+    last = "When there is no compensation, when the\npause is inadvertent ... there is a sense of jolting."
+    budget = count_tokens("requires that same fineness of ear on which we must depend for all faultless prose "
+                          "rhythm.", "all-MiniLM-L6-v2") + count_tokens(last, "all-MiniLM-L6-v2") + 2
+    assert cut(text, budget, keep_end=True, model="all-MiniLM-L6-v2") == last
+    ahead = count_tokens("The music of the movement is going on ...", "all-MiniLM-L6-v2") + count_tokens(
+        "To manage it, with its delicacies and compensations, requires that same fineness of ear on which we must "
+        "depend for all faultless prose rhythm.", "all-MiniLM-L6-v2") + 2
+    assert cut(text, ahead, keep_end=False, model="all-MiniLM-L6-v2").endswith("faultless prose rhythm.")
+    assert cut(text, ahead - 3, keep_end=False, model="all-MiniLM-L6-v2") == "The music of the movement is going on ..."
+    assert cut("one\n\ntwo words\n\nthree", count_tokens("three", "all-MiniLM-L6-v2") + 1, True,
+               "all-MiniLM-L6-v2") == "three"  # a blank line is a place to cut
+
+
 def test_parent_taken_whole_when_it_fits_else_a_window_of_siblings():
     small = _chunks(12, tokens=60, parent=lambda i: i // 4)
     plan = adaptive_plan(small[5], small, lambda ids: {}, "factual", "narrative", 1, 0.0, 5000, "all-MiniLM-L6-v2")

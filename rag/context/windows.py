@@ -10,11 +10,11 @@ budget, else a window of its siblings chosen the same way. Every decision is wri
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
 from ..settings import WindowTuning
-from ..text.sentences import rough_sentences
 from ..text.tokens import count_tokens
 from ..types import Chunk
 
@@ -56,21 +56,26 @@ class Plan:
         return s
 
 
+# where a neighbour may be cut: after a sentence's end mark (and a closing quote or bracket) when what follows does
+# not go on in lower case, or at a blank line — never at a mere line break ("… with its delicacies and
+# compensations,\nrequires that same fineness …" had begun a window with "requires")
+_CUT_AT = re.compile(r"(?<=[.!?:;…])[\"'”’»)\]]*\s+(?=[^\sa-zà-öø-ÿ])|\n[ \t]*\n\s*")
+
+
 def cut(text: str, budget: int, keep_end: bool, model: str) -> str:
     """Whole sentences of ``text`` nearest the hit within ``budget`` word-pieces (its end when the
     neighbour comes before the hit, its start when after); "" when not even one fits."""
-    sents = rough_sentences(text)
-    taken: list[str] = []
-    used = 0
-    for s in (reversed(sents) if keep_end else sents):
-        n = count_tokens(s, model) + 1
+    bounds = [0, *(m.end() for m in _CUT_AT.finditer(text)), len(text)]
+    pieces = [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
+    used, at = 0, None
+    for a, b in (reversed(pieces) if keep_end else pieces):
+        n = count_tokens(text[a:b], model) + 1
         if used + n > budget:
             break
-        taken.append(s)
-        used += n
-    if keep_end:
-        taken.reverse()
-    return " ".join(taken)
+        used, at = used + n, (a if keep_end else b)
+    if at is None:
+        return ""
+    return (text[at:] if keep_end else text[:at]).strip()
 
 
 def position(hit: Chunk, prev: Chunk | None, nxt: Chunk | None) -> str:

@@ -2,7 +2,7 @@
 rules without NLTK) with the repairs books need — a numbered block label ("Definition 10", "Beispiel 11", "Figure 2.1:")
 at a line start begins a new sentence, a split after an abbreviation ("Fig.", "e.g.", "vgl.") is undone, a very
 short piece stays with the sentence before it — and keeps the ones of a quotable length that are mostly
-letters. ``rough_sentences`` is the cheap split used to cut a neighbouring chunk to fit a budget."""
+letters."""
 from __future__ import annotations
 
 import re
@@ -153,11 +153,6 @@ def join_abbreviations(text: str, parts: list[str]) -> list[str]:
         else:
             out.append((start, end))
     return [text[a:b] for a, b in out]
-
-
-def rough_sentences(text: str) -> list[str]:
-    """Sentences and lines, split at . ! ? : ; and newlines (for cutting a neighbour to a budget)."""
-    return [s for s in re.split(r"(?<=[.!?:;])\s+|\n+", text) if s.strip()]
 
 
 def sentence_spans(text: str, min_words: int = MIN_WORDS) -> list[tuple[int, int]]:

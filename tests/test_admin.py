@@ -53,11 +53,15 @@ def test_the_answer_is_the_stating_paragraph_not_a_line_that_shares_its_words():
 
 def test_an_everyday_funding_question_no_passage_is_close_to_gets_the_funding_paragraph(folio):
     """"Who paid for this research?" shares no word with the paper's passages (tour 39: declined at 0 %); the paper
-    states it in its "Funding: …" paragraph, which is quoted and marked as likely, not as a sure answer."""
+    states it in its "Funding: …" paragraph, which is quoted as the answer (tour 40: "likely" was too timid for the
+    paper's own statement)."""
     from tests.pdfs import make_sidebar_pdf
 
     folio.library.ingest(make_sidebar_pdf(), "article.pdf")
     a = folio.ask("Who paid for this research?").consume()
-    assert not a.not_found and a.outcome == "likely"
+    assert not a.not_found and a.outcome == "answer"
     assert "The garden club paid for the seeds." in a.text
+    from rag.answer.metrics import confidence_words
+
+    assert "its own labelled statement" in confidence_words(a.confidence, a.outcome, a.context["basis"])
     assert folio.ask("Who paid for the tickets to the concert?").consume().not_found  # no such paragraph of it

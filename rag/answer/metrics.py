@@ -39,7 +39,8 @@ def level(confidence: float) -> str:
 BASIS_WORDS = {"byline": "Found in your books · the names on its title page",
                "authors": "Found in your books · its own section on its authors",
                "overview": "Found in your books · its own account of what it is about (abstract, preface or "
-                           "introduction)"}
+                           "introduction)",
+               "stating": "Found in your books · its own labelled statement (“Funding: …”, “Competing interests: …”)"}
 
 
 # declined because no best passage says what the question wants (``rag.query.wants``), whatever the probability

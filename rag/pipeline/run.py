@@ -77,8 +77,9 @@ class Run:
     @property
     def basis(self) -> str:
         """What answered, where the book's own page did rather than the answerability model: "byline", "authors",
-        "overview" or ""."""
-        return "byline" if self.byline else "authors" if self.authors_section else "overview" if self.overview else ""
+        "overview", "stating" (its own "Funding: …" paragraph, ``admin``) or ""."""
+        return "byline" if self.byline else "authors" if self.authors_section else "overview" if self.overview \
+            else "stating" if self.stating else ""
 
     @property
     def query_vector(self):

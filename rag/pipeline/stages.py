@@ -263,10 +263,10 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
     s = r.settings
     r.probability = (probability(r.evidence, s.tuning.retrieve.named_figure_probability, s.answerability_model)
                      if r.hits else 0.0)
-    if r.hits and (r.probability >= s.answerable_min or r.basis):
-        r.outcome = "answer"
-    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.stating or r.defined or r.example_near):  # the
-        r.outcome = "likely"  # page that concludes, states, defines what was asked, or holds its example: to check
+    if r.hits and (r.probability >= s.answerable_min or r.basis):  # a title page, a preface, the paper's own
+        r.outcome = "answer"  # "Funding: …" paragraph (tour 40: "likely · low confidence" was too timid for that)
+    elif r.hits and (r.probability >= s.likely_min or r.concluding or r.defined or r.example_near):  # the page that
+        r.outcome = "likely"  # concludes, defines what was asked, or holds its example: to check
     else:
         r.outcome = "not_found"
     k = s.tuning.retrieve.wants_hits

@@ -31,6 +31,7 @@ from ..types import Source
 from .citations import renumber
 from .cues import EXERCISE, EXERCISES_SECTION, IDIOMS, SUPERLATIVE
 from .matching import stemmer_language, stems, translated
+from .enumeration import complete
 from .passages import HOW_LEAD, LEAD, POINTER, Passage, grow, leads_to_listing, runs_into_listing
 from .units import by_lines, units
 
@@ -315,7 +316,7 @@ class ExtractiveBackend:
             covered |= terms & text_terms
             said |= text_terms
             taken.setdefault(n, []).append((a, b))
-        return bridge_gaps(chosen, taken, us, t.gap_units)
+        return complete(bridge_gaps(chosen, taken, us, t.gap_units), us, by_n)  # "four results:" 1. … 2. …
 
     @staticmethod
     def byline(question: str, sources: list[Source]) -> Passage | None:

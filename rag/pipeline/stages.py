@@ -299,6 +299,43 @@ def expand(p: "Pipeline", r: Run) -> bool | None:
     r.sources = p.expand(r.query, r.query_vector, hits, r.settings, r.books)
 
 
+def enumeration(p: "Pipeline", r: Run) -> bool | None:
+    """A source that introduces numbered items ("… four results:" "1. Pause Enables …") whose next item no source
+    holds: the book's following chunks, a few pages on, that hold the next items join the sources
+    (``answer.enumeration``), so the answer can quote them all."""
+    if not r.answerable or not r.sources:
+        return False
+    from dataclasses import replace
+
+    from ..answer.enumeration import ENUMERATION_CHUNKS, ENUMERATION_PAGES, awaited, item_line
+    from ..answer.units import units
+
+    us = {s.n: units(s) for s in r.sources[:3]}
+    if not any(u.prose and u.text.rstrip().endswith(":") for v in us.values() for u in v):
+        return False
+    us |= {s.n: units(s) for s in r.sources[3:]}
+    held = [" ".join(u.text.split()) for v in us.values() for u in v if u.prose]  # a source's window may stop short
+    hits = []  # of its last chunk's end
+    for src, last, want, asks in awaited(r.sources, us):
+        after = max(src.chunk_indices or [src.hit.chunk_index])
+        following = p.res.catalog.chunk_range(src.book_id, after + 1, after + ENUMERATION_CHUNKS)
+        for c in following:
+            if c.page_start - src.page_start > ENUMERATION_PAGES or (want and last >= want):
+                break
+            lines = []
+            while line := item_line(c.text, last + 1, asks):
+                lines.append(line)
+                last += 1
+            if lines and not all(any(h.startswith(x) for h in held) for x in lines):  # else a source quotes them
+                hits.append(c)
+    if not hits:
+        return False
+    sims = p.res.store.similarities(r.query_vector, [c.id for c in hits]) if r.query_vector is not None else {}
+    hits = [Hit(c, 0.0, sims.get(c.id, 0.0)) for c in hits]
+    more = p.expand(r.query, r.query_vector, hits, r.settings, r.books)
+    r.sources = r.sources + [replace(s, n=len(r.sources) + k + 1) for k, s in enumerate(more)]
+
+
 def focus(p: "Pipeline", r: Run) -> bool | None:
     """An LLM reads only the sources that hold an answer (``answer.focus``); the extractive answerer reads all."""
     if not (r.answerable and r.settings.answer_backend != "extractive" and r.settings.llm_focus):
@@ -328,6 +365,6 @@ STAGES: tuple[tuple[str, Callable[["Pipeline", Run], bool | None]], ...] = (
     ("sub_questions", sub_questions),
     ("definition", definition), ("named_figures", named_figures), ("editions", editions),
     ("literal", literal), ("admin", admin), ("conclusion", conclusion), ("overview", overview), ("byline", byline),
-    ("decide", decide), ("expand", expand),
+    ("decide", decide), ("expand", expand), ("enumeration", enumeration),
     ("focus", focus), ("figures", figures))
 STAGE_NAMES = tuple(name for name, _ in STAGES)

@@ -393,6 +393,26 @@ def test_a_music_examples_crop_takes_its_notes_and_not_the_text_around_it():
     assert tops[0] >= code_end[5]  # below the "}" that closes the code above it
 
 
+def test_a_music_examples_lyrics_are_its_words_not_the_pages():
+    """LilyPond's PDF page 42 sets "Girls and boys come out to play" and Dido's Lament a syllable a line under the
+    notes: the lyric lines belong to the example (its crop, its words), and the page's text goes from the code's ">>"
+    straight on to its next sentence (tour 39 had quoted "am None of the examples so far …"). Each example is one
+    figure, not one per staff."""
+    from tests.conftest import EVAL
+
+    path = EVAL / "books2" / "en_lilypond_learning_221p.pdf"
+    if not path.exists():
+        pytest.skip(f"{path} not present (evaluation material lives in ../shared/eval)")
+    doc = pymupdf.open()
+    doc.insert_pdf(pymupdf.open(path), from_page=41, to_page=41)
+    book = parse_pdf(doc.tobytes(), "lyrics.pdf")
+    text = " ".join(book.text.split())
+    assert "am laid __ in earth, } >> None of the examples so far" in text
+    assert "} >> If a syllable extends" in text  # "as bright day; moon doth shine" no longer stand between
+    assert len(book.figures) == 2
+    assert any("laid" in f.labels and "earth," in f.labels for f in book.figures)
+
+
 def _drawing_with_courier(listing: bool) -> bytes:
     """A page with a drawing in the middle: a code listing in Courier beside a crossed-box icon (AMC's code boxes),
     or a diagram whose labels are set in Courier (scattered over it)."""

@@ -283,7 +283,8 @@ def test_tex_maths_glyphs_without_a_character_map_are_read_as_the_characters_the
     text = "".join(p.text for p in book.pages)
     assert "⋃" in book.pages[18].text and "∑" in book.pages[28].text
     assert "(z1, . . . , zn) |→" in book.pages[28].text
-    assert text.count("\ufffd") < 200  # 598 glyphs without a character before; a horizontal brace's tips stay
+    assert text.count("\ufffd") < 60  # 598 glyphs without a character before, 179 while a horizontal brace's tips
+    assert "╰" in book.pages[17].text and "╯" in book.pages[17].text  # stayed (tour 40: 16 "�" in the reader)
 
 
 def test_only_a_tex_maths_fonts_unmapped_glyphs_are_replaced():
@@ -294,7 +295,7 @@ def test_only_a_tex_maths_fonts_unmapped_glyphs_are_replaced():
 
     page = blocks(("x \ufffd y", "CMSY10"), ("\ufffd\ufffd", "ABCDEF+CMEX10"), ("\ufffd", "Emmentaler-20"),
                   ("\ufffd", "CMEX10"))
-    codes = blocks(("x \x14 y", "CMSY10"), ("\x53\x58", "ABCDEF+CMEX10"), ("\x05", "Emmentaler-20"), ("\x7a", "CMEX10"))
+    codes = blocks(("x \x14 y", "CMSY10"), ("\x53\x58", "ABCDEF+CMEX10"), ("\x05", "Emmentaler-20"), ("\x77", "CMEX10"))
     assert texglyphs.wanted(page)
     out = texglyphs.characters(page, codes)
     assert [s["text"] for s in out[0]["lines"][0]["spans"]] == ["x ≤ y", "⋃∑", "\ufffd", "\ufffd"]

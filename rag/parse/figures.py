@@ -287,7 +287,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         elif previous is not None and not previous.caption and bbox[1] < 0.25 * page.rect.height:
             previous.caption, previous.ref = text, key
     area = abs(page.rect)
-    kept = []
+    kept, scores = [], []  # the figures, and whether each is music notation
     glyph_lines = {(bi, li) for bi, b in enumerate(blocks) for li, ln in enumerate(b["lines"])
                    if unmapped_line(line_text(ln))}  # a note head, a clef: part of a drawing, not words
     marks = [_ink(blocks[bi]["lines"][li]["bbox"]) for bi, li in glyph_lines]
@@ -320,6 +320,10 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         # music notation and the like: staff lines and symbols set as glyphs without Unicode, more of them than
         # lines of words; a picture however small (one staff is 30 pt tall) and however plain its lines
         notation = glyphs >= NOTATION_GLYPHS and glyphs > len(words)
+        sung = _lyrics(f.rect, blocks, f.caption_block, f.label_lines, page.rect.width) if notation else set()
+        for bi, li in sorted(sung):  # a music example's lyrics, a syllable a line under its notes: the figure's
+            f.rect |= blocks[bi]["lines"][li]["bbox"]  # words, not the running text's (tour 39: "… am None of the
+            f.label_lines.add((bi, li))  # examples so far …")
         boxy = _boxy(reg) and not notation
         texty = (long_lines >= 3 or sum(len(w.split()) for w in words) > 150
                  or text_area > TEXT_BOX_SHARE * abs(f.rect))
@@ -340,9 +344,60 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
             f.rect, side = take_side_labels(f.rect, blocks, f.caption_block)
             f.label_lines |= side
             words += [line_text(blocks[bi]["lines"][li]) for bi, li in sorted(side)]
+        words += [line_text(blocks[bi]["lines"][li]) for bi, li in sorted(sung)]
         f.labels = " ".join(" ".join(words).split())[:1000]
         kept.append(f)
-    return kept
+        scores.append(notation)
+    return _one_per_example(kept, scores)
+
+
+def _one_per_example(figs: list[PageFigure], notation: list[bool]) -> list[PageFigure]:
+    """Music examples that now overlap by half the smaller one (a staff's two systems found apart, each grown over
+    the lyrics and notes between them) are one figure: their union, captioned as the first caption says."""
+    out: list[tuple[PageFigure, bool]] = []
+    for f, music in zip(figs, notation):
+        same = next((g for g, m in out if m and music and abs(g.rect & f.rect) >= 0.5 * min(abs(g.rect), abs(f.rect))),
+                    None)
+        if same is None:
+            out.append((f, music))
+            continue
+        same.rect |= f.rect
+        same.label_lines |= f.label_lines
+        same.caption, same.ref = same.caption or f.caption, same.ref or f.ref
+        same.labels = max(same.labels, f.labels, key=len)  # both grew over the same lines
+    return [f for f, _ in out]
+
+
+LYRIC_REACH = 14.0  # points: a lyric line this close to a music example (or to its lyrics) is the example's
+LYRIC_WORDS = 2  # a lyric line's most words ("laid", "am laid", "shine"): the syllables under the notes
+LYRIC_WIDTH = 0.25  # of the page's width: a lyric line is short; a paragraph's line is not
+
+
+def _lyrics(rect, blocks: list[dict], caption_block: int, taken: set, page_width: float) -> set:
+    """The lines of a music example's lyrics that lie around its rectangle, not inside (``taken``): text blocks
+    whose every line is at most ``LYRIC_WORDS`` words and ``LYRIC_WIDTH`` of the page wide, not typewriter (code),
+    within ``LYRIC_REACH`` of the example or of a lyric line already found."""
+    import pymupdf
+
+    short = {}
+    for bi, b in enumerate(blocks):
+        lines = [(li, ln) for li, ln in enumerate(b["lines"]) if line_text(ln)]
+        if bi == caption_block or not lines:
+            continue
+        if all(len(line_text(ln).split()) <= LYRIC_WORDS and ln["bbox"][2] - ln["bbox"][0] <= LYRIC_WIDTH * page_width
+               and not mono_line(ln) for _, ln in lines):
+            short.update({(bi, li): pymupdf.Rect(ln["bbox"]) for li, ln in lines if (bi, li) not in taken})
+    found: set = set()
+    grown = pymupdf.Rect(rect)
+    for _ in range(4):
+        near = grown + (-LYRIC_REACH, -LYRIC_REACH, LYRIC_REACH, LYRIC_REACH)
+        more = {k for k, r in short.items() if k not in found and r.intersects(near)}
+        if not more:
+            break
+        found |= more
+        for k in more:
+            grown |= short[k]
+    return found
 
 
 def _stacked(boxes: list[tuple]) -> int:

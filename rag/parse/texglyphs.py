@@ -3,7 +3,7 @@ fonts often gives no Unicode for their glyphs, and MuPDF writes U+FFFD ("�") f
 bracket. The fonts' encodings are fixed (TeX's OMS for the symbol fonts, OMX for the extension font), so the glyph's
 code says which character it draws: ``characters`` reads those codes (MuPDF's ``TEXT_CID_FOR_UNKNOWN_UNICODE``) and
 puts the character in place of each "�", one for one (offsets into the page text stay those of the PDF's glyphs).
-Glyphs of other fonts, and codes these tables leave out (the pieces of a horizontal brace), stay "�"."""
+Glyphs of other fonts, and codes these tables leave out, stay "�"."""
 from __future__ import annotations
 
 import re
@@ -19,6 +19,10 @@ _OMX = dict(enumerate("()[]⌊⌋⌈⌉{}⟨⟩|‖/\\"
                       "∑∏∫⋃⋂⨄⋀⋁∑∏∫⋃⋂⨄⋀⋁"
                       "∐∐^^^~~~[]⌊⌋⌈⌉{}"
                       "√√√√√⎷│"))
+# the tips of a horizontal brace (plain.tex's \braceld, \bracerd, \bracelu, \braceru at 0x7A–0x7D, each a curl
+# down or up): an underbrace (\upbracefill: lu, rd, ld, ru) reads "╰╮╭╯", an overbrace "╭╯╰╮" (the rules between the
+# tips are drawn, not set)
+_OMX.update({0x7A: "╭", 0x7B: "╮", 0x7C: "╰", 0x7D: "╯"})
 # OMS (cmsy10): binary operators, relations, arrows, calligraphic capitals (as plain capitals), set operators
 _OMS = dict(enumerate("−·×∗÷⋄±∓⊕⊖⊗⊘⊙◯∘∙"
                       "≍≡⊆⊇≤≥⪯⪰∼≈⊂⊃≪≫≺≻"

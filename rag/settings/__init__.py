@@ -45,9 +45,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # listing inside a figure's region stays in the running text; 27: TeX's maths fonts without a character map read as the
 # characters their glyphs draw, "⋃", "∑", "≤", not "�"; 28: a shell variable in prose, "${USBSTICK}", does not keep a
 # sentence a page break cuts in two pieces; 29: a French contents page ("Table des matières", "Sommaire") and one whose
-# section numbers, titles and page numbers MuPDF reads as separate lines are contents, not text), so adding a book again re-makes its chunks instead of
-# keeping the old ones
-CHUNKING_VERSION = 29
+# section numbers, titles and page numbers MuPDF reads as separate lines are contents, not text; 30: a music example's
+# lyrics, a syllable a line under its notes, are the example's words, not the page's, and the tips of a TeX horizontal
+# brace read "╰╮╭╯", not "�"), so adding a book again re-makes its chunks instead of keeping the old ones
+CHUNKING_VERSION = 30
 
 
 class Settings(BaseSettings):

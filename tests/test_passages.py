@@ -1024,6 +1024,18 @@ def test_a_section_of_exercises_is_not_quoted_as_an_answer():
     assert answer.startswith("Facing an audience often") and "Select several" not in answer
 
 
+def test_the_solutions_to_exercises_are_scored_as_exercises_are():
+    """Tour 40: "Was ist die Vereinigung von offenen Mengen?" quoted "Lösung zu Aufgabe 3 (a) Beh.: …" from the notes'
+    "Lösungen der Übungsaufgaben" at 89 %; a solution shows a task done, not what the book states."""
+    from rag.answer.cues import EXERCISES_SECTION
+
+    for title in ("Lösungen der Übungsaufgaben", "Solutions", "Answers to the exercises", "Corrigés des exercices",
+                  "Übungsaufgaben", "5.14. Exercises"):
+        assert EXERCISES_SECTION.match(title), title
+    for title in ("Answers", "Solution concepts", "Lösungsansätze der Topologie"):
+        assert not EXERCISES_SECTION.match(title), title
+
+
 def test_a_how_to_answer_quotes_its_procedure_from_the_start():
     """Tour 39: "Comment je mets mon image ISO sur une clé USB ?" began at "Ceci écrasera tout fichier …", the last
     sentence before the command, and left out how to find the stick's device; a how-to answer starts where its
@@ -1053,3 +1065,4 @@ def test_a_music_examples_lyric_words_do_not_run_into_the_sentence_after_them():
     assert any(s.startswith("Some text that wraps") and "then Another" in s for s in sentences)  # no scatter before
     formula = units(source("Ein Raum heißt kompakt, wenn er eine endliche Teilüberdeckung\n⋃\ni∈J⊆I\nUi = X besitzt."))
     assert "i∈J⊆I" in formula[0].text  # a formula's pieces a line each are no lyrics
+

@@ -14,8 +14,11 @@ EXERCISE = re.compile(r"^(?:\d+[.)]\s*)?(?:describe|explain|discuss|compare|defi
 # items ("1. Select from any source several sentences …", "Put into about one hundred words …") answer nothing
 # (tour 39: a follow-up's "why would that help?" got a chapter's exercise list)
 EXERCISES_SECTION = re.compile(r"^\s*(?:[\d.]+\s*)?(?:(?:questions?|review questions) and exercises|exercises?|"
-                               r"problems|übungen|übungsaufgaben|aufgaben|exercices|questions et exercices|bài tập)"
-                               r"\s*$", re.I)
+                               r"problems|übungen|übungsaufgaben|aufgaben|exercices|questions et exercices|bài tập|"
+                               # their solutions: "Lösungen der Übungsaufgaben" (tour 40 quoted one for a definition)
+                               r"(?:solutions?|lösungen|corrigés?)(?: (?:to|of|der|zu|des|aux) (?:the )?(?:exercises|"
+                               r"problems|übungsaufgaben|übungen|aufgaben|exercices))?|"
+                               r"answers to (?:the )?exercises)\s*$", re.I)
 
 
 # "Which oil was the most effective?" is answered by a sentence that ranks ("… provides the most significant

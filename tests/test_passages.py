@@ -1066,3 +1066,27 @@ def test_a_music_examples_lyric_words_do_not_run_into_the_sentence_after_them():
     formula = units(source("Ein Raum heißt kompakt, wenn er eine endliche Teilüberdeckung\n⋃\ni∈J⊆I\nUi = X besitzt."))
     assert "i∈J⊆I" in formula[0].text  # a formula's pieces a line each are no lyrics
 
+
+def test_the_outlines_next_heading_inside_a_paragraph_is_a_heading():
+    """Tour 40: an EPUB sets "6.1.2 Utiliser les scripts auto d'exemple" with no blank line between the paragraph
+    before it and the one after, and the answer quoted it inside its prose. Under 6.1.1, the outline's next heading
+    (6.1.2, 6.2, 7 or 6.1.1.1) on a line of its own after a finished sentence is a heading, never quoted, never a
+    passage's start; "6.1.2 million" or a number the outline does not lead to stays prose."""
+    from dataclasses import replace
+
+    from rag.answer.units import next_headings
+
+    assert next_headings("6. Gestion > 6.1 Gérer > 6.1.1 Pourquoi") == {(7,), (6, 2), (6, 1, 2), (6, 1, 1, 1)}
+    assert next_headings("Preface") == set()
+    text = ("Pour toutes ces raisons, les scripts auto vous rendront la vie plus facile. Ils enregistrent la "
+            "configuration.\n6.1.2 Utiliser les scripts auto d'exemple\nPour votre commodité, live-build est fourni "
+            "avec des exemples.\n4.2 Autre chose sans rapport\nLa suite du texte.")
+    src = source(text)
+    src = replace(src, hit=replace(src.hit, section="6. Gestion > 6.1 Gérer > 6.1.1 Pourquoi utiliser des scripts"))
+    us = units(src)
+    at = next(k for k, u in enumerate(us) if u.text.startswith("6.1.2"))
+    assert [(u.kind, u.text[:20]) for u in us][at:at + 2] == [("heading", "6.1.2 Utiliser les s"),
+                                                              ("sentence", "Pour votre commodité")]
+    assert not any(u.kind == "heading" and u.text.startswith("4.2") for u in us)
+    answer = ExtractiveBackend(FlatEmbed()).answer("À quoi servent les scripts auto ?", [src])
+    assert "6.1.2" not in answer

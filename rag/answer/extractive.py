@@ -243,7 +243,8 @@ class ExtractiveBackend:
             hit_norm = " ".join(s.hit.text.split())
             for k, u in enumerate(us[s.n]):
                 letters = sum(ch.isalpha() for ch in u.text)
-                if (u.prose or u.kind == "heading") and letters >= 0.6 * len(u.text.replace(" ", "")) \
+                if (u.prose or (u.kind == "heading" and u.opens_paragraph)) \
+                        and letters >= 0.6 * len(u.text.replace(" ", "")) \
                         and len(u.text.split()) <= 120:
                     cands.append((u.text, s.n, u.text in hit_norm))
                     where.append((s.n, k))

@@ -104,6 +104,7 @@ def units(src: Source) -> list[Unit]:
     blanked = _blanked(text, lines)
     out: list[Unit] = []
     titles = {_title(t) for t in src.hit.section.split(">") if t.strip()}
+    following = next_headings(src.hit.section)
     i = 0
     while i < len(lines):
         a, b, kind = lines[i]
@@ -157,7 +158,7 @@ def units(src: Source) -> list[Unit]:
             # at the end (two chunks joined where a section begins: "… a comma)" + "Run-On Sentences" + its
             # paragraph; an abstract's "… arboviral infection." + "Introduction")
             last = _unit(text, lines[j - 1][0], lines[j - 1][1], "heading")
-        out.extend(_prose(blanked, lines[i:j - 1] if last else lines[i:j], titles))  # a kept header: a break
+        out.extend(_prose(blanked, lines[i:j - 1] if last else lines[i:j], titles, following))  # a kept header: a break
         if last:
             out.append(last)
         i = j
@@ -289,7 +290,21 @@ def inline_series(before: str, line: str) -> bool:
     return re.search(rf"(?:^|\s){re.escape(opening + prev + close)}\s", before, flags) is not None
 
 
-def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = frozenset()) -> list[Unit]:
+def _number(line: str) -> tuple[int, ...]:
+    """A heading's number as a tuple ("6.1.2 Utiliser …" → (6, 1, 2)), () without one."""
+    m = re.match(r"^\s*(\d{1,3}(?:\.\d{1,3})*)\.?\s", line)
+    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
+
+
+def next_headings(section: str) -> set[tuple[int, ...]]:
+    """The numbers a heading after the section ``section`` names may have: each numbered level's next one and the
+    deepest one's first subsection ("6. … > 6.1 … > 6.1.1 …" → 7, 6.2, 6.1.2, 6.1.1.1)."""
+    numbers = [n for n in (_number(part.strip()) for part in section.split(">")) if n]
+    return {n[:-1] + (n[-1] + 1,) for n in numbers} | ({numbers[-1] + (1,)} if numbers else set())
+
+
+def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = frozenset(),
+           following: set[tuple[int, ...]] = frozenset()) -> list[Unit]:
     """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
     of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate", and so is
     a sentence or item that thanks someone. A heading line after a finished item ends it (an EPUB's list runs into
@@ -328,6 +343,11 @@ def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = froz
             item = None
         elif item is not None:
             item[1] = b
+        elif run_start is not None and ENDS.search(text[run_start:prev_end]) and _numbered_heading(text[a:b]) \
+                and _number(text[a:b]) in following:  # the outline's next heading inside a paragraph of an EPUB
+            out.extend(_sentences(text, run_start, prev_end))  # ("… mise à jour." + "6.1.2 Utiliser les scripts
+            out.append(_unit(text, a, b, "heading"))  # auto d'exemple" + "Pour votre commodité …" under 6.1.1,
+            run_start = None  # tour 40)
         elif run_start is None:
             run_start = a
         prev_end = b

@@ -65,3 +65,19 @@ def test_an_everyday_funding_question_no_passage_is_close_to_gets_the_funding_pa
 
     assert "its own labelled statement" in confidence_words(a.confidence, a.outcome, a.context["basis"])
     assert folio.ask("Who paid for the tickets to the concert?").consume().not_found  # no such paragraph of it
+
+
+def test_a_funding_question_of_the_whole_library_is_answered_by_the_book_that_states_it(folio):
+    """"Who paid for this research?" of the whole library: the best passages are a story's ("They paid him fifteen
+    dollars a week", tour 39's speech manual), which has no "Funding: …" paragraph; the article that has one answers."""
+    from tests.pdfs import make_book_pdf, make_sidebar_pdf
+
+    for k, who in enumerate(("a young man", "an old miner", "a student of rocks")):  # the best books: stories
+        story = {"Chapter 1 Acres": [("Diamonds", f"Here {who} paid for research into diamonds. They paid him fifteen "
+                                                  "dollars a week for this research, and he paid for the rest of the "
+                                                  "research himself. Who paid for this research? He paid.")]}
+        folio.library.ingest(make_book_pdf(f"Acres of Diamonds {k}", story), f"acres{k}.pdf")
+    folio.library.ingest(make_sidebar_pdf(), "article.pdf")
+    a = folio.ask("Who paid for this research?").consume()
+    assert a.outcome == "answer" and "The garden club paid for the seeds." in a.text
+    assert "fifteen dollars" not in a.text

@@ -172,14 +172,19 @@ def literal(p: "Pipeline", r: Run) -> bool | None:
 
 def admin(p: "Pipeline", r: Run) -> bool | None:
     """'Who funded the study?': the best books' 'Funding: …' paragraphs join the hits (``retrieve.admin``)."""
-    from ..query.admin import labels_asked
-    from ..retrieve.admin import labelled_paragraphs, stating_paragraphs
+    from ..query.admin import labels_asked, states
+    from ..retrieve.admin import library_statements, labelled_paragraphs, stating_paragraphs
 
-    if not labels_asked(r.query):
+    labels = labels_asked(r.query)
+    if not labels:
         return False
     sims = lambda ids: p.res.store.similarities(r.query_vector, ids)  # noqa: E731
     if r.hits:
         r.hits = labelled_paragraphs(r.query, r.hits, p.res.catalog.chunks_stating, sims)[:r.settings.max_chunks + 3]
+        if continues_chat(r.query) and not any(states(h.chunk.text, labels) for h in r.hits):  # names no subject:
+            found = library_statements(r.query, r.ids, p.res.catalog.chunks_stating, sims)  # the books that state it
+            if found:
+                r.hits, r.stating = (found + r.hits)[:r.settings.max_chunks], True
         return
     # "Who paid for this research?": no passage is close enough to its few everyday words, but the paper the
     # closest candidates are from states it in its "Funding: …" paragraph — that paragraph is the answer (tour 39)

@@ -40,6 +40,17 @@ def labelled_paragraphs(question: str, hits: list[Hit], find: Callable[[str, tup
     return out
 
 
+def library_statements(question: str, book_ids: list[str], find: Callable[[str, tuple[str, ...]], list[Chunk]],
+                       similarities: Callable[[list[str]], dict[str, float]]) -> list[Hit]:
+    """The chunks of any of ``book_ids`` holding a paragraph the question asks about, most similar first: for a
+    question that names no subject ("Who paid for this research?" of the whole library), whose best passages are of
+    books without one ("They paid him fifteen dollars a week" in a speech manual, tour 39)."""
+    labels = labels_asked(question)
+    found = [c for b in book_ids for c in find(b, labels) if states(c.text, labels)] if labels else []
+    sims = similarities(sorted(c.id for c in found)) if found else {}
+    return sorted((Hit(c, 1.0, sims.get(c.id, 0.0)) for c in found), key=lambda h: -h.similarity)
+
+
 def stating_paragraphs(question: str, near: list[Hit], find: Callable[[str, tuple[str, ...]], list[Chunk]],
                        similarities: Callable[[list[str]], dict[str, float]], books: int = 3) -> list[Hit]:
     """For a question no passage is close enough to ("Who paid for this research?"): the chunks holding a paragraph

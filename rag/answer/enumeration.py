@@ -14,6 +14,7 @@ from .units import Unit
 
 # "… four results:", "… the following steps:", "… folgende Eigenschaften:" — a unit that introduces what follows
 INTRODUCES = re.compile(r":\s*$")
+OPENS_LIST = re.compile(r":\s*\n\s*\(?1[.)]\s")  # in a source's text: an introduction, then its first item
 NUMBERED = re.compile(r"^\s*\(?(\d{1,2})[.)](?![\d.])\s*(?=\S)")
 COUNTS = {w: i for i, ws in enumerate([
     (), ("one",), ("two", "zwei", "deux"), ("three", "drei", "trois"), ("four", "vier", "quatre"),

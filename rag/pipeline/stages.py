@@ -312,12 +312,12 @@ def enumeration(p: "Pipeline", r: Run) -> bool | None:
         return False
     from dataclasses import replace
 
-    from ..answer.enumeration import ENUMERATION_CHUNKS, ENUMERATION_PAGES, awaited, item_line
+    from ..answer.enumeration import ENUMERATION_CHUNKS, ENUMERATION_PAGES, OPENS_LIST, awaited, item_line
     from ..answer.units import units
 
-    us = {s.n: units(s) for s in r.sources[:3]}
-    if not any(u.prose and u.text.rstrip().endswith(":") for v in us.values() for u in v):
+    if not any(OPENS_LIST.search(s.text) for s in r.sources[:3]):  # a look at the text first: most have none
         return False
+    us = {s.n: units(s) for s in r.sources[:3]}
     us |= {s.n: units(s) for s in r.sources[3:]}
     held = [" ".join(u.text.split()) for v in us.values() for u in v if u.prose]  # a source's window may stop short
     hits = []  # of its last chunk's end

@@ -277,6 +277,21 @@ def test_a_german_compound_or_derived_noun_is_no_name(word, common):
     assert common_noun(word, "de") is common
 
 
+def test_a_german_compound_of_two_words_the_books_write_is_no_name_they_lack():
+    """"Gibt es eine Startoption, damit GnuCash …?" had been declined as "Keines der durchsuchten Bücher erwähnt
+    Startoption": the guide writes "Start" and "Optionen", not the compound. Product names made of English words
+    ("Overleaf", "Facebook") and names with a capital inside stay names."""
+    from rag.retrieve.answerability import compound_mentioned
+
+    book = "Beim Start von GnuCash gelten die folgenden Optionen der Kommandozeile."
+    mentions = lambda w: w.lower() in book.lower()  # noqa: E731
+    q = "Gibt es eine {}, damit GnuCash beim Start nicht die letzte Datei lädt?"
+    assert compound_mentioned("Startoption", q.format("Startoption"), mentions)
+    for name in ("Overleaf", "Facebook", "OpenOffice"):
+        assert not compound_mentioned(name, q.format(name), lambda w: True)
+    assert not compound_mentioned("Startoption", "Is there a Startoption for GnuCash?", mentions)  # English: a name
+
+
 def test_a_german_question_s_common_nouns_are_no_names_and_an_acronym_s_plural_is_the_acronym():
     from rag.retrieve.answerability import _names
     from rag.text.terms import names

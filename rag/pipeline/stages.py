@@ -284,10 +284,11 @@ def decide(p: "Pipeline", r: Run) -> bool | None:
                 break
     if r.hits and r.evidence.get("name_missing", 0.0) >= s.tuning.retrieve.names_missing_decline \
             and not (r.basis or r.unsaid):  # "… als Docker-Container?": none of the three best passages names Docker,
-        from ..retrieve.answerability import unnamed  # and no searched book does (a name that only sets the scene,
+        from ..retrieve.answerability import compound_mentioned, unnamed  # and no searched book does (a name that
 
-        r.unnamed = [w for w in unnamed(r.query, r.hits) if not p.res.catalog.mentions(r.ids, w)]  # "compiled with
-        if r.unnamed:  # pdfLaTeX", is elsewhere in the book)
+        said = lambda w: p.res.catalog.mentions(r.ids, w)  # noqa: E731 (only sets the scene, "compiled with
+        r.unnamed = [w for w in unnamed(r.query, r.hits) if not said(w) and not compound_mentioned(w, r.query, said)]
+        if r.unnamed:  # pdfLaTeX", is elsewhere in the book; "Startoption" is "Start" and "Optionen")
             r.outcome, r.unsaid = "not_found", "name"  # (declined or not by the model: the answer says which name)
     if r.outcome != "not_found" and r.unwritten and not r.basis:  # "How does |> work?" of books that never write
         r.outcome, r.unsaid = "not_found", "operator"  # "|>": whatever else they say of pipes, not that

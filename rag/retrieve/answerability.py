@@ -100,6 +100,21 @@ def unnamed(query: str, hits: list) -> list[str]:
     return [w for w in _names(query) if not any(re.search(rf"(?<!\w){re.escape(w)}", t, re.I) for t in texts)]
 
 
+def compound_mentioned(word: str, query: str, mentions) -> bool:
+    """Whether ``word``, a German compound the books never write whole, is two everyday words they do write
+    ("Startoption": start, option — declined as "no book mentions Startoption" of the GnuCash guide): German joins
+    words freely, so that is no name the books lack. A word with a capital inside ("OpenOffice") stays a name.
+    ``mentions``: whether the searched books write a word."""
+    from ..text.frequency import parts
+    from ..text.languages import detect
+
+    lang = detect(query)
+    if lang not in NOUNS_CAPITALISED or not word[1:].islower():
+        return False
+    split = parts(word, lang)
+    return bool(split) and all(mentions(x) for x in split)
+
+
 def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[str],
              book_ids: list[str] | None = None, bridge: dict | None = None,
              titles: dict[str, str] | None = None) -> dict[str, float]:

@@ -62,6 +62,8 @@ _COMMON_SUFFIX = {"de": ("ung", "ungen", "ieren", "heit", "keit", "schaft", "it�
 COMPOUND_HEAD, COMPOUND_TAIL = 4, 4  # a compound part's least letters ("Teil|listen"; "Dock|er", "der|bird" are none)
 OWN_MARGIN = 1.0  # a part is the language's own word when this much more frequent in it than in English ("Terra|form":
 # terra 3.53 in German, 3.44 in English, is no German word)
+LOANWORD_MARGIN = 0.8  # a word German took from English and uses nearly as much ("start" 4.9 vs 5.6, "option" 4.4 vs
+# 4.8), not one its lists hold only as English ("face" 3.8 vs 5.5, "over" 4.1 vs 6.1)
 LONGEST = 40  # letters of the longest word split into parts (a 300-letter token is no compound noun)
 HEAD_ZIPF = 2.5  # a compound's first part may be a rarer word than its last ("binär|datei"): the last is inflected
 # endings of German plurals and genitives: "Rechners", "Verzeichnisse" are the everyday "Rechner", "Verzeichnis"
@@ -90,6 +92,29 @@ def compound(word: str, lang: str, least: float = 3.0, depth: int = 0) -> bool:
         if lang == "en" or any((zipf(x, lang) or 0.0) >= (zipf(x, "en") or 0.0) + OWN_MARGIN for x in (head, tail)):
             return True
     return False
+
+
+def parts(word: str, lang: str, least: float = 3.0) -> tuple[str, str] | None:
+    """Two everyday words of ``lang`` that ``word`` is written as, the first perhaps with a linking s, each used in
+    ``lang`` nearly as much as in English (``LOANWORD_MARGIN``): "Startoption" → start, option; not "Facebook" (face,
+    book), "Thunderbird", "Overleaf", whose parts are English words German lists hold. None when it is no two such
+    words."""
+    w = word.lower()
+    if len(w) > LONGEST or not w.isalpha():
+        return None
+
+    def own(x: str) -> bool:
+        return ordinary(x, lang, least) and (zipf(x, lang) or 0.0) >= (zipf(x, "en") or 0.0) - LOANWORD_MARGIN
+
+    for i in range(len(w) - COMPOUND_TAIL, COMPOUND_HEAD - 1, -1):  # the longest first part first
+        head, tail = w[:i], w[i:]
+        if not own(tail):
+            continue
+        if own(head):
+            return head, tail
+        if head.endswith("s") and len(head) > COMPOUND_HEAD and own(head[:-1]):
+            return head[:-1], tail
+    return None
 
 
 def common_noun(word: str, lang: str, least: float = 3.0) -> bool:

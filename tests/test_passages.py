@@ -1090,3 +1090,21 @@ def test_the_outlines_next_heading_inside_a_paragraph_is_a_heading():
     assert not any(u.kind == "heading" and u.text.startswith("4.2") for u in us)
     answer = ExtractiveBackend(FlatEmbed()).answer("À quoi servent les scripts auto ?", [src])
     assert "6.1.2" not in answer
+
+
+def test_a_lead_back_to_the_paragraphs_start_begins_where_it_is_about_the_question():
+    """books7: "Wie stelle ich die Zeitzone richtig ein?" began "Standardmäßig wird in diesem Fall der erste … Benutzer
+    die Berechtigung erhalten, den sudo-Befehl zu verwenden …": the paragraph (no blank line in the PDF) runs on from
+    the users to the time zone. The lead back starts at its first sentence that shares a word with the question or
+    the answering sentence."""
+    from rag.answer.matching import content_stems as stems
+
+    text = ("Standardmäßig wird in diesem Fall der erste eingerichtete Benutzer die Berechtigung für sudo erhalten. "
+            "In den nächsten Schritten werden Ihre Zeitzone und die Uhr eingestellt. Der Installer versucht, einen "
+            "Zeit-Server zu kontaktieren. Die Einstellung für die Zeitzone basiert auf dem vorher ausgewählten Land.")
+    us = units(source(text))
+    k = next(i for i, u in enumerate(us) if u.text.startswith("Die Einstellung"))
+    near = stems("Wie stelle ich die Zeitzone richtig ein?", "de") | stems(us[k].text, "de")
+    a, _ = grow(us, k, lambda _: False, 4, lead=(6, 150), related=lambda j: bool(stems(us[j].text, "de") & near))
+    assert us[a].text.startswith("In den nächsten Schritten")
+    assert grow(us, k, lambda _: False, 4, lead=(6, 150))[0] == 0  # without it: from the paragraph's first sentence

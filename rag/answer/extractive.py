@@ -30,7 +30,7 @@ from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
 from .cues import EXERCISE, EXERCISES_SECTION, IDIOMS, SUPERLATIVE
-from .matching import stemmer_language, stems, translated
+from .matching import content_stems, stemmer_language, stems, translated
 from .enumeration import complete
 from .passages import HOW_LEAD, LEAD, POINTER, Passage, grow, leads_to_listing, runs_into_listing
 from .units import by_lines, units
@@ -275,6 +275,7 @@ class ExtractiveBackend:
         unit_score = {where[i]: sc for i, sc in scores.items()}
         lang = stemmer_language(question)
         terms = {stem(w, lang) for w in key_terms(question)}
+        asked = content_stems(question, lang)
         chosen: list[Passage] = []
         covered: set[str] = set()
         said: set[str] = set()  # the stems of the content words already quoted
@@ -297,9 +298,11 @@ class ExtractiveBackend:
                 continue
             anchor = scores[i]
             keep_floor = max(floor, anchor * t.keep_share)
+            near = asked | content_stems(us[n][k].text, lang)  # what a lead back to the paragraph's start is about
             a, b = grow(us[n], k, lambda j, n=n: unit_score.get((n, j), float("-inf")) >= keep_floor,
                         self.n if not chosen else 2, further_listing=not chosen,
-                        lead=HOW_LEAD if how and not chosen else LEAD)
+                        lead=HOW_LEAD if how and not chosen else LEAD,
+                        related=lambda j, n=n, near=near: bool(content_stems(us[n][j].text, lang) & near))
             if example and b + 1 < len(us[n]) and us[n][b + 1].kind in ("code", "table"):
                 b += 1  # "Show me an example.": the listing the passage stops before is the example
             elif how and not chosen and leads_to_listing(us[n], a, b):

@@ -23,6 +23,16 @@ def stems(text: str, lang: str) -> set[str]:
     return out | {stem(w) for w in words} if lang != "en" else out
 
 
+def content_stems(text: str, lang: str) -> set[str]:
+    """``stems`` of the words of ``text`` that are not function words of ``lang`` either ("die", "für", "wird" are
+    key terms to the English stop list): what two sentences of a German or French book share when they are about the
+    same thing."""
+    from bm25s.stopwords import STOPWORDS_FRENCH, STOPWORDS_GERMAN
+
+    stop = {"de": STOPWORDS_GERMAN, "fr": STOPWORDS_FRENCH}.get(lang, ())
+    return {stem(w, lang) for w in key_terms(text) if w not in stop}
+
+
 def translated(question: str, terms: set[str], lang: str = "en") -> dict[str, set[str]]:
     """Each of the question's ``terms`` (stemmed in ``lang``) → the stems that count as it in a sentence: itself and,
     for a German or French question, its dictionary translations into English (``text.glossary.bridges``): "Datei" is

@@ -119,13 +119,14 @@ def _join(texts: list[str]) -> str:
 
 
 def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool = True,
-         lead: tuple[int, int] = LEAD) -> tuple[int, int]:
+         lead: tuple[int, int] = LEAD, related=None) -> tuple[int, int]:
     """The span [i, j] of units around anchor ``k``: back a sentence or two when the anchor points back ("This …",
     "For example, …"), to a list's intro when it is an item, and to where a sentence cut by a page break begins;
     forward while ``keep(unit index)`` says the next sentence still answers, and always over what an open sentence
     (ending with a colon, or unfinished) introduces: its listing, table, items or next sentence; with
     ``further_listing`` (the answer's first passage), a demonstration goes on to the one next listing its following
-    sentence introduces."""
+    sentence introduces. ``related(unit index)``: whether a sentence shares a word with the question or the anchor; a
+    lead back to the paragraph's start begins at its first such sentence."""
     i = j = k
     if us[k].kind == "item":  # back to the first item of its list and the sentence that introduces the list
         while i > 0 and us[i - 1].kind == "item" and k - i < MAX_ITEMS:
@@ -171,6 +172,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
             a -= 1  # instead of two …" (the paragraph's first sentence names what the rest of it explains)
         starts = us[a].opens_paragraph or (a > 0 and us[a - 1].kind == "heading")  # (a heading's first sentence too)
         if starts and sum(len(u.text.split()) for u in us[a:k]) <= lead[1]:
+            while related is not None and a < k and not related(a):  # "Standardmäßig wird … der erste Benutzer
+                a += 1  # … sudo …" opened an answer on setting the time zone: a paragraph that runs on to another topic
             i = a
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])

@@ -411,6 +411,10 @@ def test_a_music_examples_lyrics_are_its_words_not_the_pages():
     assert "} >> If a syllable extends" in text  # "as bright day; moon doth shine" no longer stand between
     assert len(book.figures) == 2
     assert any("laid" in f.labels and "earth," in f.labels for f in book.figures)
+    doc = pymupdf.open()
+    doc.insert_pdf(pymupdf.open(path), from_page=96, to_page=96)  # "See also" in bold right under an example: a
+    book = parse_pdf(doc.tobytes(), "see-also.pdf")  # heading of the page, no lyric (tour 41)
+    assert "See also" in book.text and not any("See also" in f.labels for f in book.figures)
 
 
 def _drawing_with_courier(listing: bool) -> bytes:

@@ -12,6 +12,7 @@ they leave the running text (unless the figure is mostly text, like a captioned 
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -375,8 +376,9 @@ LYRIC_WIDTH = 0.25  # of the page's width: a lyric line is short; a paragraph's 
 
 def _lyrics(rect, blocks: list[dict], caption_block: int, taken: set, page_width: float) -> set:
     """The lines of a music example's lyrics that lie around its rectangle, not inside (``taken``): text blocks
-    whose every line is at most ``LYRIC_WORDS`` words and ``LYRIC_WIDTH`` of the page wide, not typewriter (code),
-    within ``LYRIC_REACH`` of the example or of a lyric line already found."""
+    whose every line is at most ``LYRIC_WORDS`` words and ``LYRIC_WIDTH`` of the page wide, not typewriter (code) nor
+    bold (a heading: LilyPond's "See also" under an example, tour 41), within ``LYRIC_REACH`` of the example or of a
+    lyric line already found."""
     import pymupdf
 
     short = {}
@@ -385,7 +387,7 @@ def _lyrics(rect, blocks: list[dict], caption_block: int, taken: set, page_width
         if bi == caption_block or not lines:
             continue
         if all(len(line_text(ln).split()) <= LYRIC_WORDS and ln["bbox"][2] - ln["bbox"][0] <= LYRIC_WIDTH * page_width
-               and not mono_line(ln) for _, ln in lines):
+               and not mono_line(ln) and not _bold(ln) for _, ln in lines):
             short.update({(bi, li): pymupdf.Rect(ln["bbox"]) for li, ln in lines if (bi, li) not in taken})
     found: set = set()
     grown = pymupdf.Rect(rect)
@@ -398,6 +400,12 @@ def _lyrics(rect, blocks: list[dict], caption_block: int, taken: set, page_width
         for k in more:
             grown |= short[k]
     return found
+
+
+def _bold(line: dict) -> bool:
+    """A line set in a bold face (the font's flag, or its name: "CMBX12", "Helvetica-Bold")."""
+    return any(s.get("flags", 0) & 16 or re.search(r"bold|black|heavy|demi|cmbx", s.get("font", ""), re.I)
+               for s in line["spans"])
 
 
 def _stacked(boxes: list[tuple]) -> int:

@@ -81,3 +81,22 @@ def test_a_funding_question_of_the_whole_library_is_answered_by_the_book_that_st
     a = folio.ask("Who paid for this research?").consume()
     assert a.outcome == "answer" and "The garden club paid for the seeds." in a.text
     assert "fifteen dollars" not in a.text
+
+
+def test_who_paid_for_the_research_of_books_that_state_no_funding_is_declined(folio):
+    """Tour 41: a library of manuals and a speech book, no paper: "Who paid for this research?" got "They paid him
+    fifteen dollars a week …" as a likely answer (48 %). A question that wants who funded the work is answered by a
+    passage that says it was funded, supported or granted, else declined with that reason."""
+    from rag.answer.metrics import confidence_words
+    from rag.query.wants import holds, wanted
+    from tests.pdfs import make_book_pdf
+
+    assert wanted("Who paid for this research?") == ["funding"] and wanted("Who paid for the tickets?") == []
+    assert holds("funding", "Funding: This work was supported by the Conseil Régional.", "Who paid for this research?")
+    assert not holds("funding", "They paid him fifteen dollars a week.", "Who paid for this research?")
+    story = {"Chapter 1 Acres": [("Diamonds", "Here a young man paid for research into diamonds. They paid him "
+                                              "fifteen dollars a week for this research, and he paid for the rest of "
+                                              "the research himself. Who paid for this research? He paid.")]}
+    folio.library.ingest(make_book_pdf("Acres of Diamonds", story), "acres.pdf")
+    a = folio.ask("Who paid for this research?").consume()
+    assert a.not_found and "funded" in confidence_words(a.confidence, a.outcome, a.context["basis"])

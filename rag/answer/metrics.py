@@ -52,6 +52,7 @@ UNSAID_WORDS = {"no_year": "Not in your books · no passage found gives the year
                                    "asked for",
                 "no_price": "Not in your books · no passage found gives the price asked for",
                 "no_size": "Not in your books · no passage found gives the size asked for (bytes, MB, GB …)",
+                "no_funding": "Not in your books · no passage found says who funded the work",
                 "no_name": "Not in your books · no book searched mentions a name the question asks about",
                 "no_operator": "Not in your books · no book searched writes the operator asked about",
                 # nothing was searched (``Pipeline.answer``): what the chat said instead of an answer

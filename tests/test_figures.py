@@ -327,19 +327,24 @@ def test_a_figure_matches_the_question_on_its_own_only_by_words_of_its_own():
     assert [(h.caption, h.why) for h in hits] == [("Abbildung 1.2: Zariski-Topologie", "matches the question")]
 
 
-def test_music_notation_is_a_figure_and_its_glyphs_leave_the_text():
-    """LilyPond's examples are staff lines and note glyphs without Unicode: each is a figure, however small and
-    plain its lines, and its glyphs (U+FFFD in the text layer) are no longer words of the page."""
+def _lilypond_page(index: int) -> bytes:
+    """One page of LilyPond's Learning manual (0-based ``index``) as a PDF of its own; skipped without ../shared."""
     from tests.conftest import EVAL
 
     path = EVAL / "books2" / "en_lilypond_learning_221p.pdf"
     if not path.exists():
         pytest.skip(f"{path} not present (evaluation material lives in ../shared/eval)")
-    src = pymupdf.open(path)
     doc = pymupdf.open()
-    doc.insert_pdf(src, from_page=29, to_page=29)  # printed p. 25: "Ties", with two examples
-    before = parse_pdf(doc.tobytes(), "ties.pdf", extract_figures=False).text.count("\ufffd")
-    book = parse_pdf(doc.tobytes(), "ties.pdf")
+    doc.insert_pdf(pymupdf.open(path), from_page=index, to_page=index)
+    return doc.tobytes()
+
+
+def test_music_notation_is_a_figure_and_its_glyphs_leave_the_text():
+    """LilyPond's examples are staff lines and note glyphs without Unicode: each is a figure, however small and
+    plain its lines, and its glyphs (U+FFFD in the text layer) are no longer words of the page."""
+    page = _lilypond_page(29)  # printed p. 25: "Ties", with two examples
+    before = parse_pdf(page, "ties.pdf", extract_figures=False).text.count("\ufffd")
+    book = parse_pdf(page, "ties.pdf")
     assert before > 20
     assert len(book.figures) >= 2 and all(f.kind == "vector" and f.bbox[3] - f.bbox[1] < 60 for f in book.figures)
     assert book.text.count("\ufffd") < before / 4
@@ -378,14 +383,7 @@ def test_a_figure_that_only_matches_the_question_must_match_the_answer_in_a_book
 def test_a_music_examples_crop_takes_its_notes_and_not_the_text_around_it():
     """The D-major example atop LilyPond's p. 25 has two lines of note glyphs inside its staff lines and more just
     outside: grown over them it is a figure, without the code line above it or the paragraph below."""
-    from tests.conftest import EVAL
-
-    path = EVAL / "books2" / "en_lilypond_learning_221p.pdf"
-    if not path.exists():
-        pytest.skip(f"{path} not present (evaluation material lives in ../shared/eval)")
-    doc = pymupdf.open()
-    doc.insert_pdf(pymupdf.open(path), from_page=29, to_page=29)
-    book = parse_pdf(doc.tobytes(), "ties.pdf")
+    book = parse_pdf(_lilypond_page(29), "ties.pdf")
     tops = sorted(f.bbox[1] for f in book.figures)
     assert len(book.figures) == 4 and tops[0] < 200  # all four examples of the page, the first one included
     assert "\ufffd" not in book.text
@@ -398,22 +396,14 @@ def test_a_music_examples_lyrics_are_its_words_not_the_pages():
     notes: the lyric lines belong to the example (its crop, its words), and the page's text goes from the code's ">>"
     straight on to its next sentence (tour 39 had quoted "am None of the examples so far …"). Each example is one
     figure, not one per staff."""
-    from tests.conftest import EVAL
-
-    path = EVAL / "books2" / "en_lilypond_learning_221p.pdf"
-    if not path.exists():
-        pytest.skip(f"{path} not present (evaluation material lives in ../shared/eval)")
-    doc = pymupdf.open()
-    doc.insert_pdf(pymupdf.open(path), from_page=41, to_page=41)
-    book = parse_pdf(doc.tobytes(), "lyrics.pdf")
+    book = parse_pdf(_lilypond_page(41), "lyrics.pdf")
     text = " ".join(book.text.split())
     assert "am laid __ in earth, } >> None of the examples so far" in text
     assert "} >> If a syllable extends" in text  # "as bright day; moon doth shine" no longer stand between
     assert len(book.figures) == 2
     assert any("laid" in f.labels and "earth," in f.labels for f in book.figures)
-    doc = pymupdf.open()
-    doc.insert_pdf(pymupdf.open(path), from_page=96, to_page=96)  # "See also" in bold right under an example: a
-    book = parse_pdf(doc.tobytes(), "see-also.pdf")  # heading of the page, no lyric (tour 41)
+    book = parse_pdf(_lilypond_page(96), "see-also.pdf")  # "See also" in bold right under an example: a heading of
+    # the page, no lyric (tour 41)
     assert "See also" in book.text and not any("See also" in f.labels for f in book.figures)
 
 

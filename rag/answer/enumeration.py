@@ -30,6 +30,20 @@ def _number(u: Unit) -> int:
     return int(m.group(1)) if m else 0
 
 
+def _asks(text: str) -> bool:
+    """An item that asks ("2. What are the four special effects of pause?") is an exercise, not a title."""
+    return text.rstrip().endswith("?")
+
+
+def _reached(numbers: list[int]) -> int:
+    """The last number of the run 1, 2, 3 … that ``numbers`` (the items' numbers in order, the first being 1) holds."""
+    last = 1
+    for n in numbers[1:]:
+        if n == last + 1:
+            last = n
+    return last
+
+
 def _count(intro: str) -> int:
     """The number of items the introduction names ("one or all of four results:" → 4), else 0."""
     words = re.findall(r"\w+", intro.lower())[-6:]
@@ -43,13 +57,7 @@ def unfinished(p: Passage) -> tuple[int, int] | None:
     for j in range(len(p.units) - 1, -1, -1):
         if INTRODUCES.search(p.units[j].text) and p.units[j].prose:
             after = [_number(u) for u in p.units[j + 1:] if u.prose]
-            if not after or after[0] != 1:
-                return None
-            last = 1
-            for n in after[1:]:
-                if n == last + 1:
-                    last = n
-            return j, last
+            return (j, _reached(after)) if after and after[0] == 1 else None
     return None
 
 
@@ -63,15 +71,12 @@ def awaited(sources: list, us: dict[int, list[Unit]], first: int = 3) -> list[tu
         for j, u in enumerate(v):
             if not (u.prose and INTRODUCES.search(u.text)):
                 continue
-            item = next((x for x in v[j + 1:] if x.prose), None)
-            if item is None or _number(item) != 1:
+            after = [x for x in v[j + 1:] if x.prose]
+            if not after or _number(after[0]) != 1:
                 continue
-            last = 1
-            for x in v[v.index(item) + 1:]:
-                if x.prose and _number(x) == last + 1:
-                    last += 1
-            want, asks = _count(u.text), item.text.rstrip().endswith("?")
-            held = any(_number(x) == last + 1 and x.text.rstrip().endswith("?") == asks
+            last = _reached([_number(x) for x in after])
+            want, asks = _count(u.text), _asks(after[0].text)
+            held = any(_number(x) == last + 1 and _asks(x.text) == asks
                        for o in sources if o.book_id == src.book_id for x in us[o.n]
                        if x.prose and 0 <= o.page_start - src.page_start <= ENUMERATION_PAGES)
             if not held and (not want or last < want):
@@ -84,7 +89,7 @@ def item_line(text: str, number: int, asks: bool) -> str:
     none), whitespace-normalised."""
     for line in text.split("\n"):
         m = NUMBERED.match(line)
-        if m and int(m.group(1)) == number and len(line.split()) <= ITEM_WORDS and line.rstrip().endswith("?") == asks:
+        if m and int(m.group(1)) == number and len(line.split()) <= ITEM_WORDS and _asks(line) == asks:
             return " ".join(line.split())
     return ""
 
@@ -103,8 +108,7 @@ def complete(chosen: list[Passage], us: dict[int, list[Unit]], sources: dict) ->
     want = _count(first.units[j].text) or 99
     ref = sources[first.n]
     book, page, origin = ref.book_id, ref.page_start, min(ref.chunk_indices or [0])
-    first_item = next(u for u in first.units[j + 1:] if u.prose)
-    asks = first_item.text.rstrip().endswith("?")  # items that ask are exercises: only such follow such
+    asks = _asks(next(u for u in first.units[j + 1:] if u.prose).text)  # exercises are followed by exercises only
     seen = {" ".join(u.text.split()) for p in chosen for u in p.units}
     pool: list[tuple[tuple[int, int], int, Unit]] = []  # ((chunk, position), source n, unit) of candidate items
     for n, src in sources.items():
@@ -117,7 +121,7 @@ def complete(chosen: list[Passage], us: dict[int, list[Unit]], sources: dict) ->
             if len(u.text.split()) > ITEM_WORDS:  # a title the page runs into its first sentence: its own line
                 line = item_line(src.text[u.start:u.end], _number(u), asks)
                 u = replace(u, text=line) if line and u.text.startswith(line) else u
-            if len(u.text.split()) <= ITEM_WORDS and u.text.rstrip().endswith("?") == asks \
+            if len(u.text.split()) <= ITEM_WORDS and _asks(u.text) == asks \
                     and " ".join(u.text.split()) not in seen:
                 pool.append(((at, u.start), n, u))
     pool.sort(key=lambda x: x[0])

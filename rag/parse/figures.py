@@ -12,7 +12,6 @@ they leave the running text (unless the figure is mostly text, like a captioned 
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -21,6 +20,7 @@ from .checks import unmapped_line
 from .figure_labels import line_text, take_side_labels
 from .joins import mono_line
 from .lines import reads
+from .notation import NOTATION_GLYPHS, ink, lyrics, one_per_example, with_marks
 
 MAX_CANDIDATES_PER_PAGE = 60
 MAX_FIGURES_PER_BOOK = 400
@@ -226,36 +226,6 @@ def _caption_gap(rect, cap, prefer_below: bool) -> float | None:
     return None
 
 
-NOTATION_GLYPHS = 3  # lines of glyphs without Unicode that make a region notation (music), not a box of text
-
-
-MARK_REACH = 8.0  # points: glyphs without Unicode this close to a drawing are part of it
-
-
-def _ink(bbox) -> tuple:
-    """The middle half of a glyph line's box: a music font's line box is far taller than its notes, and would reach
-    into the code above and the paragraph below."""
-    x0, y0, x1, y1 = bbox
-    q = (y1 - y0) / 4
-    return (x0, y0 + q, x1, y1 - q)
-
-
-def _with_marks(rect, marks: list[tuple]):
-    """The drawing's rectangle grown over the glyphs without Unicode that touch it or lie within ``MARK_REACH``
-    (a music example's brace, clef and the notes above its staff lines), and over those touching them."""
-    import pymupdf
-
-    grown = pymupdf.Rect(rect)
-    for _ in range(3):
-        near = grown + (-MARK_REACH, -MARK_REACH, MARK_REACH, MARK_REACH)
-        more = [m for m in marks if pymupdf.Rect(m).intersects(near) and pymupdf.Rect(m) not in grown]
-        if not more:
-            break
-        for m in more:
-            grown |= pymupdf.Rect(m)
-    return grown
-
-
 def _boxy(reg: Region) -> bool:
     """Only rules and rectangles: code boxes, frames, ruled tables."""
     return not reg.raster_area and not reg.shaped
@@ -291,9 +261,9 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
     kept, scores = [], []  # the figures, and whether each is music notation
     glyph_lines = {(bi, li) for bi, b in enumerate(blocks) for li, ln in enumerate(b["lines"])
                    if unmapped_line(line_text(ln))}  # a note head, a clef: part of a drawing, not words
-    marks = [_ink(blocks[bi]["lines"][li]["bbox"]) for bi, li in glyph_lines]
+    marks = [ink(blocks[bi]["lines"][li]["bbox"]) for bi, li in glyph_lines]
     for reg, f in zip(regions, figs):
-        f.rect = _with_marks(f.rect, marks)
+        f.rect = with_marks(f.rect, marks)
         if not f.caption and (f.rect.width < 36 or f.rect.height < 24 or abs(f.rect) < 2000):
             report.skipped["tiny"] += 1  # small pieces count only when a caption names them
             continue
@@ -321,7 +291,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         # music notation and the like: staff lines and symbols set as glyphs without Unicode, more of them than
         # lines of words; a picture however small (one staff is 30 pt tall) and however plain its lines
         notation = glyphs >= NOTATION_GLYPHS and glyphs > len(words)
-        sung = _lyrics(f.rect, blocks, f.caption_block, f.label_lines, page.rect.width) if notation else set()
+        sung = lyrics(f.rect, blocks, f.caption_block, f.label_lines, page.rect.width) if notation else set()
         for bi, li in sorted(sung):  # a music example's lyrics, a syllable a line under its notes: the figure's
             f.rect |= blocks[bi]["lines"][li]["bbox"]  # words, not the running text's (tour 39: "… am None of the
             f.label_lines.add((bi, li))  # examples so far …")
@@ -349,63 +319,7 @@ def resolve(page, regions: list[Region], blocks: list[dict], report: FigureRepor
         f.labels = " ".join(" ".join(words).split())[:1000]
         kept.append(f)
         scores.append(notation)
-    return _one_per_example(kept, scores)
-
-
-def _one_per_example(figs: list[PageFigure], notation: list[bool]) -> list[PageFigure]:
-    """Music examples that now overlap by half the smaller one (a staff's two systems found apart, each grown over
-    the lyrics and notes between them) are one figure: their union, captioned as the first caption says."""
-    out: list[tuple[PageFigure, bool]] = []
-    for f, music in zip(figs, notation):
-        same = next((g for g, m in out if m and music and abs(g.rect & f.rect) >= 0.5 * min(abs(g.rect), abs(f.rect))),
-                    None)
-        if same is None:
-            out.append((f, music))
-            continue
-        same.rect |= f.rect
-        same.label_lines |= f.label_lines
-        same.caption, same.ref = same.caption or f.caption, same.ref or f.ref
-        same.labels = max(same.labels, f.labels, key=len)  # both grew over the same lines
-    return [f for f, _ in out]
-
-
-LYRIC_REACH = 14.0  # points: a lyric line this close to a music example (or to its lyrics) is the example's
-LYRIC_WORDS = 2  # a lyric line's most words ("laid", "am laid", "shine"): the syllables under the notes
-LYRIC_WIDTH = 0.25  # of the page's width: a lyric line is short; a paragraph's line is not
-
-
-def _lyrics(rect, blocks: list[dict], caption_block: int, taken: set, page_width: float) -> set:
-    """The lines of a music example's lyrics that lie around its rectangle, not inside (``taken``): text blocks
-    whose every line is at most ``LYRIC_WORDS`` words and ``LYRIC_WIDTH`` of the page wide, not typewriter (code) nor
-    bold (a heading: LilyPond's "See also" under an example, tour 41), within ``LYRIC_REACH`` of the example or of a
-    lyric line already found."""
-    import pymupdf
-
-    short = {}
-    for bi, b in enumerate(blocks):
-        lines = [(li, ln) for li, ln in enumerate(b["lines"]) if line_text(ln)]
-        if bi == caption_block or not lines:
-            continue
-        if all(len(line_text(ln).split()) <= LYRIC_WORDS and ln["bbox"][2] - ln["bbox"][0] <= LYRIC_WIDTH * page_width
-               and not mono_line(ln) and not _bold(ln) for _, ln in lines):
-            short.update({(bi, li): pymupdf.Rect(ln["bbox"]) for li, ln in lines if (bi, li) not in taken})
-    found: set = set()
-    grown = pymupdf.Rect(rect)
-    for _ in range(4):
-        near = grown + (-LYRIC_REACH, -LYRIC_REACH, LYRIC_REACH, LYRIC_REACH)
-        more = {k for k, r in short.items() if k not in found and r.intersects(near)}
-        if not more:
-            break
-        found |= more
-        for k in more:
-            grown |= short[k]
-    return found
-
-
-def _bold(line: dict) -> bool:
-    """A line set in a bold face (the font's flag, or its name: "CMBX12", "Helvetica-Bold")."""
-    return any(s.get("flags", 0) & 16 or re.search(r"bold|black|heavy|demi|cmbx", s.get("font", ""), re.I)
-               for s in line["spans"])
+    return one_per_example(kept, scores)
 
 
 def _stacked(boxes: list[tuple]) -> int:

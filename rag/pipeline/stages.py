@@ -318,10 +318,9 @@ def enumeration(p: "Pipeline", r: Run) -> bool | None:
 
     if not any(OPENS_LIST.search(s.text) for s in r.sources[:3]):  # a look at the text first: most have none
         return False
-    us = {s.n: units(s) for s in r.sources[:3]}
-    us |= {s.n: units(s) for s in r.sources[3:]}
+    us = {s.n: units(s) for s in r.sources}
     held = [" ".join(u.text.split()) for v in us.values() for u in v if u.prose]  # a source's window may stop short
-    hits = []  # of its last chunk's end
+    found = []  # of its last chunk's end: the chunks that hold the next items
     for src, last, want, asks in awaited(r.sources, us):
         after = max(src.chunk_indices or [src.hit.chunk_index])
         following = p.res.catalog.chunk_range(src.book_id, after + 1, after + ENUMERATION_CHUNKS)
@@ -333,12 +332,11 @@ def enumeration(p: "Pipeline", r: Run) -> bool | None:
                 lines.append(line)
                 last += 1
             if lines and not all(any(h.startswith(x) for h in held) for x in lines):  # else a source quotes them
-                hits.append(c)
-    if not hits:
+                found.append(c)
+    if not found:
         return False
-    sims = p.res.store.similarities(r.query_vector, [c.id for c in hits]) if r.query_vector is not None else {}
-    hits = [Hit(c, 0.0, sims.get(c.id, 0.0)) for c in hits]
-    more = p.expand(r.query, r.query_vector, hits, r.settings, r.books)
+    sims = p.res.store.similarities(r.query_vector, [c.id for c in found]) if r.query_vector is not None else {}
+    more = p.expand(r.query, r.query_vector, [Hit(c, 0.0, sims.get(c.id, 0.0)) for c in found], r.settings, r.books)
     r.sources = r.sources + [replace(s, n=len(r.sources) + k + 1) for k, s in enumerate(more)]
 
 

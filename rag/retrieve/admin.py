@@ -11,11 +11,15 @@ from ..query.admin import labels_asked, states
 from ..types import Chunk, Hit
 
 
-def _stating(labels: tuple[str, ...], hits: list[Hit], find: Callable[[str, tuple[str, ...]], list[Chunk]],
-             books: int) -> dict[str, list[Chunk]]:
-    """Book → its chunks holding a paragraph with one of ``labels``, for the ``books`` best books of ``hits``."""
-    order = list(dict.fromkeys(h.chunk.book_id for h in hits))[:books]
-    return {b: [c for c in find(b, labels) if states(c.text, labels)] for b in order}
+def _stating(labels: tuple[str, ...], book_ids: list[str],
+             find: Callable[[str, tuple[str, ...]], list[Chunk]]) -> dict[str, list[Chunk]]:
+    """Book → its chunks holding a paragraph with one of ``labels``, for each of ``book_ids``."""
+    return {b: [c for c in find(b, labels) if states(c.text, labels)] for b in book_ids}
+
+
+def _best(hits: list[Hit], books: int) -> list[str]:
+    """The ``books`` best books of ``hits``, best first."""
+    return list(dict.fromkeys(h.chunk.book_id for h in hits))[:books]
 
 
 def labelled_paragraphs(question: str, hits: list[Hit], find: Callable[[str, tuple[str, ...]], list[Chunk]],
@@ -26,7 +30,7 @@ def labelled_paragraphs(question: str, hits: list[Hit], find: Callable[[str, tup
     if not labels or not hits:
         return hits
     have = {h.chunk.id for h in hits}
-    found = {b: [c for c in cs if c.id not in have] for b, cs in _stating(labels, hits, find, books).items()}
+    found = {b: [c for c in cs if c.id not in have] for b, cs in _stating(labels, _best(hits, books), find).items()}
     if not any(found.values()):
         return hits
     sims = similarities(sorted(c.id for cs in found.values() for c in cs))
@@ -46,7 +50,7 @@ def library_statements(question: str, book_ids: list[str], find: Callable[[str, 
     question that names no subject ("Who paid for this research?" of the whole library), whose best passages are of
     books without one ("They paid him fifteen dollars a week" in a speech manual, tour 39)."""
     labels = labels_asked(question)
-    found = [c for b in book_ids for c in find(b, labels) if states(c.text, labels)] if labels else []
+    found = [c for cs in _stating(labels, book_ids, find).values() for c in cs] if labels else []
     sims = similarities(sorted(c.id for c in found)) if found else {}
     return sorted((Hit(c, 1.0, sims.get(c.id, 0.0)) for c in found), key=lambda h: -h.similarity)
 
@@ -58,6 +62,6 @@ def stating_paragraphs(question: str, near: list[Hit], find: Callable[[str, tupl
     labels = labels_asked(question)
     if not labels:
         return []
-    found = [c for cs in _stating(labels, near, find, books).values() for c in cs]
+    found = [c for cs in _stating(labels, _best(near, books), find).values() for c in cs]
     sims = similarities(sorted(c.id for c in found)) if found else {}
     return [Hit(c, 1.0, sims.get(c.id, 0.0)) for c in found]

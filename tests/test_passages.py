@@ -1108,3 +1108,18 @@ def test_a_lead_back_to_the_paragraphs_start_begins_where_it_is_about_the_questi
     a, _ = grow(us, k, lambda _: False, 4, lead=(6, 150), related=lambda j: bool(stems(us[j].text, "de") & near))
     assert us[a].text.startswith("In den nächsten Schritten")
     assert grow(us, k, lambda _: False, 4, lead=(6, 150))[0] == 0  # without it: from the paragraph's first sentence
+
+
+def test_a_premise_leads_on_to_what_it_is_for():
+    """Tour 41: "Wie berechnet man die Gauß-Krümmung einer Fläche?" was answered with "Sei S eine reguläre Fläche,
+    s ∈S ein Punkt." alone; a premise ("Sei …", "Let X be …", "Soit …") is for the statements after it."""
+    text = ("Bemerkung 79\n\nSei S eine reguläre Fläche, s ∈S ein Punkt.\na) Ist K(s) > 0, so liegt S auf einer Seite "
+            "von TsS + s.\nb) Ist K(s) < 0, so schneidet jede Umgebung von s beide Seiten.")
+    us = units(source(text))
+    k = next(i for i, u in enumerate(us) if u.text.startswith("Sei S"))
+    _, j = grow(us, k, lambda _: False, 4)
+    assert us[j].text.startswith("b) Ist K(s) < 0")
+    from rag.answer.passages import PREMISE
+
+    assert PREMISE.match("Let X be a topological space.") and PREMISE.match("Soit E un espace vectoriel.")
+    assert not PREMISE.match("Seit 2004 gibt es Debian-Pakete.") and not PREMISE.match("Let me explain this.")

@@ -55,6 +55,9 @@ LABELLED = re.compile(r"^[^\W\d_]+\s*:")  # "Beobachtung: …", "Beweis: …", "
 DISPLAY_SYMBOLS = re.compile(r"[=≤≥<>∑∫∏∈∉⊆⊂⊇⊃∪∩→↦⇒⇔±×÷√∞∂∇]")
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
+# a mathematical premise: what it lets be is for the statements after it (tour 41: "Wie berechnet man die
+# Gauß-Krümmung?" was answered with "Sei S eine reguläre Fläche, s ∈S ein Punkt." alone, its a) and b) left out)
+PREMISE = re.compile(r"^(?:(?:es )?sei(?:en)?|soient|soit|let\b[^.]{0,80}\bbe\b)\s", re.I)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
                       r"for instance|such as|zum Beispiel|beispielsweise|par exemple)[,:]?|\b(?:comme suit|wie folgt|"
                       r"as follows)[.,:]?)\s*$|"
@@ -383,6 +386,7 @@ def _points_to(last: Unit, heading: Unit) -> bool:
 
 
 def _opens(u: Unit) -> bool:
-    """A sentence that leads on to what follows: it ends with a colon, is unfinished, or ends on "e.g." or
-    "for example"."""
-    return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished or bool(LEADS_ON.search(u.text)))
+    """A sentence that leads on to what follows: it ends with a colon, is unfinished, ends on "e.g." or "for
+    example", or sets a premise ("Sei S eine reguläre Fläche, s ∈ S ein Punkt.", "Let X be a space.")."""
+    return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished or bool(LEADS_ON.search(u.text))
+                                     or bool(PREMISE.match(u.text)))

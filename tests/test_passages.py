@@ -1123,3 +1123,16 @@ def test_a_premise_leads_on_to_what_it_is_for():
 
     assert PREMISE.match("Let X be a topological space.") and PREMISE.match("Soit E un espace vectoriel.")
     assert not PREMISE.match("Seit 2004 gibt es Debian-Pakete.") and not PREMISE.match("Let me explain this.")
+
+
+def test_a_worked_example_goes_on_from_its_setting_to_the_table_its_colon_introduces():
+    """books8: "… über fünf Jahre abschreiben. Worin unterscheiden sich …?" was answered with the example's setting
+    alone ("Beispiel: Sie haben einen Computer für 1500 € gekauft …"). A worked example's setting leads on, and a
+    sentence ending in a colon takes the table it introduces, its caption between them included."""
+    text = ("Beispiel: Sie haben einen Computer für 1500 € gekauft und möchten ihn über fünf Jahre abschreiben.\n"
+            "Jedes Jahr beträgt der Abschreibungsbetrag 300 €, was zu den folgenden Berechnungen führt:\n"
+            "Tabelle 20.1. Beispiel einer Linearen Abschreibung\n| Jahr | Wert |\n| 0 | 1500 |\n| 1 | 1200 |")
+    us = units(source(text))
+    assert [u.kind for u in us][-1] == "table"
+    _, j = grow(us, 0, lambda _: False, 4)
+    assert us[j].kind == "table"

@@ -55,9 +55,12 @@ LABELLED = re.compile(r"^[^\W\d_]+\s*:")  # "Beobachtung: …", "Beweis: …", "
 DISPLAY_SYMBOLS = re.compile(r"[=≤≥<>∑∫∏∈∉⊆⊂⊇⊃∪∩→↦⇒⇔±×÷√∞∂∇]")
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
-# a mathematical premise: what it lets be is for the statements after it (tour 41: "Wie berechnet man die
-# Gauß-Krümmung?" was answered with "Sei S eine reguläre Fläche, s ∈S ein Punkt." alone, its a) and b) left out)
-PREMISE = re.compile(r"^(?:(?:es )?sei(?:en)?|soient|soit|let\b[^.]{0,80}\bbe\b)\s", re.I)
+# a premise: what it lets be is for the statements after it (tour 41: "Wie berechnet man die Gauß-Krümmung?" was
+# answered with "Sei S eine reguläre Fläche, s ∈S ein Punkt." alone, its a) and b) left out); and a worked example's
+# setting ("Beispiel: Sie haben einen Computer für 1500 € gekauft und möchten ihn … abschreiben." was books8's whole
+# answer on depreciation)
+PREMISE = re.compile(r"^(?:(?:es )?sei(?:en)?|soient|soit|let\b[^.]{0,80}\bbe\b|suppose|angenommen|supposons|"
+                     r"(?:beispiel|example|exemple)\s*:)\s", re.I)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
                       r"for instance|such as|zum Beispiel|beispielsweise|par exemple)[,:]?|\b(?:comme suit|wie folgt|"
                       r"as follows)[.,:]?)\s*$|"
@@ -194,12 +197,15 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
             break
         if PROOF.match(nxt.text) and not PROOF.match(us[k].text):  # a statement's proof is not what it states
             break
-        if nxt.prose and not last.finished and caption_key(nxt.text) \
+        titled = last.text.rstrip().endswith(":") and j + 2 < len(us) and us[j + 2].kind in ("code", "table")
+        if nxt.prose and not last.finished and caption_key(nxt.text) and not titled \
                 and not caption_key(us[k].text):  # "… not significantly different" + "Fig 4. Comparative
             break  # effect …": the page set a figure's caption inside the sentence; the caption does not go on with it
+        # (but "… zu den folgenden Berechnungen führt:" + "Tabelle 20.1. …" + the table: the table it introduces)
         if nxt.kind in ("code", "table"):
             before = us[max(i, j - 1):j + 1]
             ok = _opens(last) or (last.kind == "item" and nxt.kind == "code") or _names_command(before, nxt) \
+                or (caption_key(last.text) and j > i and us[j - 1].text.rstrip().endswith(":")) \
                 or (last.kind == "sentence" and bool(FOLLOWING.search(last.text))) \
                 or (signature(nxt) and _names_function(before, nxt))  # "… what the polyfit function does." +
             # "p = polyfit (x, y, n)" + what it returns
@@ -387,6 +393,7 @@ def _points_to(last: Unit, heading: Unit) -> bool:
 
 def _opens(u: Unit) -> bool:
     """A sentence that leads on to what follows: it ends with a colon, is unfinished, ends on "e.g." or "for
-    example", or sets a premise ("Sei S eine reguläre Fläche, s ∈ S ein Punkt.", "Let X be a space.")."""
+    example", or sets a premise ("Sei S eine reguläre Fläche, s ∈ S ein Punkt.", "Let X be a space.", "Beispiel:
+    Sie haben …")."""
     return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished or bool(LEADS_ON.search(u.text))
                                      or bool(PREMISE.match(u.text)))

@@ -1123,6 +1123,7 @@ def test_a_premise_leads_on_to_what_it_is_for():
 
     assert PREMISE.match("Let X be a topological space.") and PREMISE.match("Soit E un espace vectoriel.")
     assert not PREMISE.match("Seit 2004 gibt es Debian-Pakete.") and not PREMISE.match("Let me explain this.")
+    assert PREMISE.match("Angenommen, Sie haben zwei Konten.")
 
 
 def test_a_worked_example_goes_on_from_its_setting_to_the_table_its_colon_introduces():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..query.kinds import EXAMPLE_LABEL
 from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, PROMPT, PROOF
 from ..text.captions import caption_key
 from ..types import heading_number
@@ -53,14 +54,14 @@ DISPLAY_WORDS = 8  # a formula line is this short
 DISPLAY_LEAD_WORDS = 12  # and the words before it that begin the sentence ("Dann heißt") so short
 LABELLED = re.compile(r"^[^\W\d_]+\s*:")  # "Beobachtung: …", "Beweis: …", "Note: …": a statement of its own
 DISPLAY_SYMBOLS = re.compile(r"[=≤≥<>∑∫∏∈∉⊆⊂⊇⊃∪∩→↦⇒⇔±×÷√∞∂∇]")
+# a premise: what it lets be is for the statements after it (tour 41: "Wie berechnet man die Gauß-Krümmung?" was
+# answered with "Sei S eine reguläre Fläche, s ∈S ein Punkt." alone, its a) and b) left out); a labelled example's
+# setting leads on too (``EXAMPLE_LABEL``: "Beispiel: Sie haben einen Computer für 1500 € gekauft …" was books8's
+# whole answer on depreciation)
+PREMISE = re.compile(r"^(?:(?:es )?sei(?:en)?|soient|soit|let\b[^.]{0,80}\bbe\b|suppose|angenommen|supposons)[\s,]",
+                     re.I)
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
-# a premise: what it lets be is for the statements after it (tour 41: "Wie berechnet man die Gauß-Krümmung?" was
-# answered with "Sei S eine reguläre Fläche, s ∈S ein Punkt." alone, its a) and b) left out); and a worked example's
-# setting ("Beispiel: Sie haben einen Computer für 1500 € gekauft und möchten ihn … abschreiben." was books8's whole
-# answer on depreciation)
-PREMISE = re.compile(r"^(?:(?:es )?sei(?:en)?|soient|soit|let\b[^.]{0,80}\bbe\b|suppose|angenommen|supposons|"
-                     r"(?:beispiel|example|exemple)\s*:)\s", re.I)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
                       r"for instance|such as|zum Beispiel|beispielsweise|par exemple)[,:]?|\b(?:comme suit|wie folgt|"
                       r"as follows)[.,:]?)\s*$|"
@@ -396,4 +397,4 @@ def _opens(u: Unit) -> bool:
     example", or sets a premise ("Sei S eine reguläre Fläche, s ∈ S ein Punkt.", "Let X be a space.", "Beispiel:
     Sie haben …")."""
     return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished or bool(LEADS_ON.search(u.text))
-                                     or bool(PREMISE.match(u.text)))
+                                     or bool(PREMISE.match(u.text) or EXAMPLE_LABEL.match(u.text)))

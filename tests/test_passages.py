@@ -1137,3 +1137,24 @@ def test_a_worked_example_goes_on_from_its_setting_to_the_table_its_colon_introd
     assert [u.kind for u in us][-1] == "table"
     _, j = grow(us, 0, lambda _: False, 4)
     assert us[j].kind == "table"
+
+
+def test_a_heading_whose_number_stands_on_the_line_above_it_is_one_heading_and_no_sentences_end():
+    """A chunk boundary joins "… d’une dizaine de pages environ." to "4.8" + "Liste d’acronymes, …" (the next
+    section's number on a line of its own, its title with a typographic apostrophe where the PDF's outline has a
+    straight one): one heading, and the sentence before it ends where it ends (books9: "… environ. 4.8" was unfinished
+    and left out, and the heading was quoted as text)."""
+    text = ("Un mémoire composé en langue étrangère requiert un résumé en français\nde la thèse. Celui-ci doit être "
+            "substantiel, d’une dizaine de pages environ.\n4.8\nListe d’acronymes, liste de symboles, glossaire\n\n"
+            "Cette section est à passer en 1re lecture.")
+    src = source(text)
+    src.hit = Chunk("b1", 1, text, 1, 1, 0, len(text),
+                    section="4 Partie liminaire > 4.8 Liste d'acronymes, liste de symboles, glossaire")
+    us = units(src)
+    assert [u.kind for u in us] == ["sentence", "sentence", "heading", "sentence"], [(u.kind, u.text) for u in us]
+    assert us[1].text.endswith("environ.") and us[2].text.startswith("4.8")
+    top = ("4.8\nListe d’acronymes, liste de symboles, glossaire\nCette section est à passer en 1re lecture si on ne "
+           "compte faire figurer ni listes, ni glossaire.")
+    src = source(top)
+    src.hit = Chunk("b1", 1, top, 1, 1, 0, len(top), section="4.8 Liste d'acronymes, liste de symboles, glossaire")
+    assert [u.kind for u in units(src)] == ["heading", "sentence"]

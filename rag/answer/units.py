@@ -22,6 +22,7 @@ HEADING_WORDS = 7  # a line without an end mark shorter than this may be a headi
 # a numbered heading of a second level or deeper ("5.1 Le paquet live-build", "4.6.1 Testing an ISO image")
 # (not "3.5 million people …", "1.000 Besucher …": a heading's first word is capitalised, a number has no group of
 # three digits after its point)
+BARE_NUMBER = re.compile(r"^\s*\d{1,3}(?:\.\d{1,3})*\.?\s*$")  # a heading's number on a line of its own ("4.8")
 NUMBERED_HEADING = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.\d{1,2}\.?\s+[^\W\d_a-zà-ÿ]")
 # an entry of a glossary or definition list: a term of at most four words, a colon, its definition
 ENTRY = re.compile(r"^\s*[^\s:.,;!?()][^:.,;!?()]{0,40}:\s+\S")
@@ -147,8 +148,11 @@ def units(src: Source) -> list[Unit]:
                 and _after_stray(text, lines, i):  # a music example's lyrics, a word a line ("laid", "am"), ran into
             i += 1  # the sentence after them: "am None of the examples so far …" (tour 39)
             continue
-        if j - i > 1 and (_numbered_heading(first) or _title(first) in titles or introduces(first)
-                          or concludes(first)):  # "5.1 Le paquet …", "Vorwort" atop its first sentence (a chunk
+        if j - i > 2 and BARE_NUMBER.match(first) and _title(text[lines[i + 1][0]:lines[i + 1][1]]) in titles:
+            out.append(_unit(text, a, lines[i + 1][1], "heading"))  # "4.8" + "Liste d’acronymes, …": its number
+            i += 2  # on a line of its own
+        elif j - i > 1 and (_numbered_heading(first) or _title(first) in titles or introduces(first)
+                            or concludes(first)):  # "5.1 Le paquet …", "Vorwort" atop its first sentence (a chunk
             # boundary, or a page without sections, leaves no blank line between them)
             out.append(_unit(text, a, b, "heading"))
             i += 1
@@ -157,8 +161,9 @@ def units(src: Source) -> list[Unit]:
         if j - i > 1 and (_numbered_heading(end) or _title(end) in titles or part_title(end)):  # the next one's,
             # at the end (two chunks joined where a section begins: "… a comma)" + "Run-On Sentences" + its
             # paragraph; an abstract's "… arboviral infection." + "Introduction")
-            last = _unit(text, lines[j - 1][0], lines[j - 1][1], "heading")
-        out.extend(_prose(blanked, lines[i:j - 1] if last else lines[i:j], titles, following))  # a kept header: a break
+            top = j - 2 if j - i > 2 and BARE_NUMBER.match(text[lines[j - 2][0]:lines[j - 2][1]]) else j - 1
+            last = _unit(text, lines[top][0], lines[j - 1][1], "heading")  # with its number on the line before
+        out.extend(_prose(blanked, lines[i:top] if last else lines[i:j], titles, following))  # a kept header: a break
         if last:
             out.append(last)
         i = j
@@ -220,9 +225,14 @@ def _blanked(text: str, lines: list[tuple[int, int, str]]) -> str:
     return "".join(parts) + text[pos:]
 
 
+_TYPOGRAPHIC = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+
+
 def _title(text: str) -> str:
-    """A heading as compared: lower-case words, its number left out ("3.1 Requirements", "1. About" → …)."""
-    return " ".join(re.sub(r"^\s*[\d.]+\.?\s+", "", text).lower().split())
+    """A heading as compared: lower-case words, its number left out ("3.1 Requirements", "1. About" → …), typographic
+    apostrophes, quotes and dashes written plainly (a PDF's outline writes "d'acronymes" where its page has
+    "d’acronymes")."""
+    return " ".join(re.sub(r"^\s*[\d.]+\.?\s+", "", text).lower().translate(_TYPOGRAPHIC).split())
 
 
 # a line of one or two words of letters only (a comma after one at most) among others like it is a picture's words,

@@ -33,6 +33,15 @@ def test_the_word_after_an_inverted_question_mark_opens_the_sentence_and_is_no_n
     assert names("¿Cómo instalo Docker?") == frozenset({"Docker"})
 
 
+def test_a_capital_after_a_full_stop_is_the_sentences_not_a_names():
+    from rag.text.terms import capitalised_inside
+
+    question = "Je rédige ma thèse en anglais. Dois-je quand même fournir un texte en français ?"
+    assert not capitalised_inside(question, "Dois")  # books9: "Dois" had been a name no book writes: declined
+    assert capitalised_inside("Puis-je utiliser Zotero ? Zotero est …", "Zotero")
+    assert not capitalised_inside("Zotero ou pas ?", "Zotero")  # the question's first word: nothing tells
+
+
 def test_tokens_per_language():
     plural, singular = tokenize(["Die topologischen Räume sind hausdorffsch", "ein topologischer Raum"], "de")
     assert plural == ["topolog", "raum", "hausdorffsch"] and singular == ["topolog", "raum"]

@@ -183,6 +183,7 @@ def _rare_missing(query: str, weights: dict[str, tuple[float, bool]], bm25) -> f
     from ..text.frequency import a_word
     from ..text.languages import detect
     from ..text.query_terms import everyday_missing, surface, words
+    from ..text.terms import capitalised_inside
 
     own = detect(query)
     langs = [own] + sorted(set(bm25.languages.values()) - {own})
@@ -193,7 +194,7 @@ def _rare_missing(query: str, weights: dict[str, tuple[float, bool]], bm25) -> f
         if everyday_missing(query, t, lang):
             continue
         word = surface(query, t, lang)
-        name = word[:1].isupper() and own not in NOUNS_CAPITALISED and not query.lstrip().startswith(word)
+        name = own not in NOUNS_CAPITALISED and capitalised_inside(query, word)  # not "Dois-je" after a full stop
         if not name and word.isalpha() and (a_word(word.lower(), own) is not False or _in_dictionary(word, own)):
             continue  # a word of the language, only a rare one (unknown where no large list says)
         return 1.0

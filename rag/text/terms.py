@@ -49,6 +49,22 @@ CAPTION_WORD = re.compile(r"^(?:fig|figs|figure|figures|table|tables|abb|abbildu
 ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "URLs", "ISBNs", "PDFs": the name is the acronym ("URL")
 
 
+def opens_sentence(text: str, at: int) -> bool:
+    """Whether the word at ``at`` begins a sentence of ``text``: a sentence's first word is capitalised anyway
+    ("¿Cómo …?", "… cotutelle internationale. Dois-je …")."""
+    j = at - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j < 0 or text[j] in ".?!:;¿¡"
+
+
+def capitalised_inside(text: str, word: str) -> bool:
+    """Whether ``text`` writes ``word`` with its capital somewhere other than a sentence's start: a name's capital,
+    not the sentence's."""
+    return word[:1].isupper() and any(not opens_sentence(text, m.start())
+                                      for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text))
+
+
 @functools.lru_cache(maxsize=256)
 def names(text: str) -> frozenset[str]:
     """The names in a question: words written with a capital inside the sentence ("Python", "LaTeX", "Mozart"; at
@@ -57,11 +73,8 @@ def names(text: str) -> frozenset[str]:
     "URL"). German nouns count too."""
     found = set()
     for m in re.finditer(r"\w+", text):
-        w, j = m.group(0), m.start() - 1
-        while j >= 0 and text[j].isspace():
-            j -= 1
-        opens = j < 0 or text[j] in ".?!:;¿¡"  # a sentence's first word is capitalised anyway ("¿Cómo …?")
-        if sum(ch.isupper() for ch in w) > (1 if opens else 0):
+        w = m.group(0)
+        if sum(ch.isupper() for ch in w) > (1 if opens_sentence(text, m.start()) else 0):
             found.add(w[:-1] if ACRONYM_PLURAL.match(w) else w)
     return frozenset(w for w in found if sum(ch.isalpha() for ch in w) >= 3 and not CAPTION_WORD.match(w))
 

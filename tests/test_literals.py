@@ -113,3 +113,24 @@ def test_an_operator_no_book_writes_is_declined_and_the_answer_says_why(folio):
     assert a.context["basis"] == "no_operator"
     b = folio.ask("How does a pipe pass the output of one command?").consume()
     assert not b.not_found
+
+
+def test_a_coinage_the_books_write_in_a_few_chunks_is_what_the_question_is_about():
+    from rag.retrieve.literals import rare_coinages
+    from rag.text.literals import coined
+
+    question = "J'ai l'habitude de personnaliser mes en-têtes avec fancyhdr. Puis-je l'utiliser avec yathesis ?"
+    assert coined(question, "fr") == ["fancyhdr", "yathesis"]  # no word of French nor English
+    assert coined("How do I use TIPA with Mandarin tones?", "en") == []  # words, and an acronym
+    own = [Chunk("b", i, f"La classe yathesis, page {i}.", 1, 1, 0, 10) for i in range(6)]
+    known = Chunk("b", 9, "La liste: fancyhdr qui est incompatible avec le package titlesec.", 1, 1, 0, 10)
+    index = Chunk("b", 12, "fancyhdr, 101", 1, 1, 0, 10, kind="index")
+
+    def find(ids, token):
+        return [c for c in own + [known, index] if token in c.text]
+
+    assert rare_coinages(question, ["b"], find) == ["fancyhdr"]  # the book's own name is on every page
+    hits = [_hit(i, own[i].text, 0.9 - i / 10) for i in range(3)]
+    got = with_literals(question, hits, ["b"], find, lambda ids: {known.id: 0.3},
+                        extra=rare_coinages(question, ["b"], find))
+    assert [h.chunk.chunk_index for h in got] == [0, 9, 1, 2]

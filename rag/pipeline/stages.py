@@ -153,10 +153,11 @@ def editions(p: "Pipeline", r: Run) -> bool | None:
 def literal(p: "Pipeline", r: Run) -> bool | None:
     """'What does the // operator do?', 'What does --no-gui do?': the searched books' chunks that write the symbol,
     option or path join the hits (``retrieve.literals``)."""
-    from ..retrieve.literals import unwritten, with_literals
-    from ..text.literals import written_out
+    from ..retrieve.literals import rare_coinages, unwritten, with_literals
+    from ..text.literals import coined, written_out
+    from ..text.languages import detect
 
-    if not r.hits or not written_out(r.query):
+    if not r.hits or not (written_out(r.query) or coined(r.query, detect(r.query))):
         return False
     found: dict[str, list] = {}  # each written-out token looked up once, for both uses
 
@@ -166,8 +167,8 @@ def literal(p: "Pipeline", r: Run) -> bool | None:
         return found[token]
 
     r.unwritten = unwritten(r.query, r.ids, find)  # operators no searched book writes
-    r.hits = with_literals(r.query, r.hits, r.ids, find,
-                           lambda ids: p.res.store.similarities(r.query_vector, ids))[:r.settings.max_chunks + 2]
+    r.hits = with_literals(r.query, r.hits, r.ids, find, lambda ids: p.res.store.similarities(r.query_vector, ids),
+                           extra=rare_coinages(r.query, r.ids, find))[:r.settings.max_chunks + 2]
 
 
 def admin(p: "Pipeline", r: Run) -> bool | None:

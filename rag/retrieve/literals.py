@@ -11,16 +11,35 @@ from __future__ import annotations
 from typing import Callable
 
 from ..chunking.zones import ZONES, asks_for_zone
-from ..text.literals import holds, symbols, written_out
+from ..text.literals import coined, holds, symbols, written_out
 from ..types import Chunk, Hit
+
+
+COINED_MOST = 3  # a coinage of the question ("fancyhdr") written in at most this many chunks is what it asks about
+
+
+def rare_coinages(question: str, book_ids: list[str], find: Callable[[list[str], str], list[Chunk]]) -> list[str]:
+    """The question's coinages (``text.literals.coined``: "Can I use fancyhdr with yathesis?") that the searched books
+    write in at most ``COINED_MOST`` chunks besides their contents and index: the package the question is about, not
+    the book's own name on every page. The two retrievers rank a long chunk that lists it among others low (a
+    book's list of known incompatibilities, fused 13th)."""
+    from ..text.languages import detect
+
+    out = []
+    for w in coined(question, detect(question)):
+        n = sum(1 for c in find(book_ids, w) if c.kind not in ZONES and holds(c.text, w))
+        if 0 < n <= COINED_MOST:
+            out.append(w)
+    return out
 
 
 def with_literals(question: str, hits: list[Hit], book_ids: list[str],
                   find: Callable[[list[str], str], list[Chunk]], similarities: Callable[[list[str]], dict[str, float]],
-                  top: int = 2, at: int = 1) -> list[Hit]:
+                  top: int = 2, at: int = 1, extra: list[str] | None = None) -> list[Hit]:
     """``hits`` with up to ``top`` chunks holding one of the question's symbols, options or paths (``find(book_ids,
-    token)``: the catalog's ``chunks_holding``) placed at position ``at``, unless one is there already."""
-    wanted = written_out(question)
+    token)``: the catalog's ``chunks_holding``), or of the tokens ``extra``, placed at position ``at``, unless one is
+    there already."""
+    wanted = written_out(question) + [w for w in extra or () if w not in written_out(question)]
     if not wanted or not hits:
         return hits
     have = {h.chunk.id for h in hits[:at + top]}

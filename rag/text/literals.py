@@ -37,6 +37,23 @@ def verbatim(question: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+_WORD = re.compile(r"(?<![\w\\/.-])[^\W\d_][\w]{3,}(?![\w/-])")
+
+
+def coined(question: str, lang: str) -> list[str]:
+    """The question's words that are no word of its language nor of English (wordfreq's large lists): a package,
+    program or file format's own name written as the book writes it ("fancyhdr", "titlesec", "latexmk"). Empty where
+    there is no large list for ``lang``. How rare a coinage is in the books is for the caller to judge: a book's own
+    name ("yathesis") is on all its pages."""
+    from .frequency import a_word
+
+    if a_word("the", lang) is None:
+        return []
+    out = [w for w in _WORD.findall(question)
+           if a_word(w.lower(), lang) is False and a_word(w.lower(), "en") is False and not w[1:].isupper()]
+    return list(dict.fromkeys(out))
+
+
 def holds_symbol(text: str, symbol: str) -> bool:
     """Whether ``text`` writes ``symbol`` standing alone ("7 // 2", "operator, //, divides"; not "http://")."""
     return bool(re.search(r"(?:(?<=[\s,(\"'`‘“])|^)" + re.escape(symbol) + r"(?=[\s,.;:)\"'`’”]|$)", text))

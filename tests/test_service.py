@@ -409,6 +409,22 @@ def test_a_follow_up_looks_around_the_cited_passage_first(folio, book_pdf):
     assert "morning" in a.text
 
 
+def test_a_follow_up_that_only_points_back_is_answered_from_around_the_cited_passage(folio):
+    """'and why does that help?' has no subject of its own: every source is near what the last answer cited (tour
+    41: a passage on applause 250 pages on had answered it, for its 'helps' and 'audience')."""
+    from tests.pdfs import BOOK, make_book_pdf
+
+    far = {**BOOK, "Chapter 3 Helpers": [("Helping", "Why does it help to water tomatoes? Help comes from friends who "
+                                                     "water tomatoes for you; their help is why tomatoes thrive.")]}
+    folio.library.ingest(make_book_pdf(chapters=far, pad=6), "garden.pdf")
+    first = folio.ask("How often do tomatoes need watering?").consume()
+    cited = {int(c.rsplit(":", 1)[1]) for c in first.cited_chunks}
+    a = folio.ask("and why does that help?", history=[(first.question, first.text)],
+                  follow_books=first.cited_books, follow_chunks=first.cited_chunks).consume()
+    reach = folio.settings.tuning.retrieve.follow_reach
+    assert a.sources and all(min(abs(s.hit.chunk_index - c) for c in cited) <= reach for s in a.sources)
+
+
 @pytest.mark.parametrize("question", ["recursion", "x" * 2000, "tomatoes " * 300, "?!?... ,,;", "", "   ",
                                       "Jak se máte? Kde je nádraží?", "東京はどこですか？"])
 def test_odd_questions_get_an_answer_or_a_clear_decline(folio, book_pdf, question):

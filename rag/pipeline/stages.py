@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..chunking.zones import ZONES
-from ..query.followup import continues_chat, is_follow_up
+from ..query.followup import continues_chat, is_follow_up, points_back
 from ..query.kinds import EXAMPLE_LABEL, asks_example
 from ..query.subjects import program_names, titled_books
 from ..types import Hit
@@ -84,12 +84,16 @@ def neighbourhood(p: "Pipeline", r: Run) -> bool | None:
                     near[c.id] = c
     sims = p.res.store.similarities(r.query_vector, list(near)) if near else {}
     s = r.settings
-    best = sorted((cid for cid in sims if sims[cid] >= s.similarity_threshold), key=lambda c: -sims[c])[:s.min_chunks]
+    back = points_back(r.question)  # "and why does that help?": about what was cited, not what else the words find
+    best = sorted((cid for cid in sims if sims[cid] >= s.similarity_threshold),
+                  key=lambda c: -sims[c])[:s.max_chunks if back else s.min_chunks]
     if not best:
         return False
     top = max(h.score for h in r.hits)
     first = [Hit(near[cid], top, sims[cid]) for cid in best]
-    r.hits = (first + [h for h in r.hits if h.chunk.id not in set(best)])[:s.max_chunks]
+    # a question that only points back is answered from there (tour 41: "and why does that help?" after the
+    # stage-fright answer had quoted a passage on applause, 250 pages on, for its "helps" and "audience")
+    r.hits = first if back else (first + [h for h in r.hits if h.chunk.id not in set(best)])[:s.max_chunks]
     # "Kannst du mir ein Beispiel geben?" after a definition: "Beispiel 1" beside it answers (tour 35: declined at 29 %)
     r.example_near = asks_example(r.question) and any(EXAMPLE_LABEL.search(near[cid].text) for cid in best)
 

@@ -1,6 +1,6 @@
 """A question that writes out an operator or a path is answered by the passage that writes it the same way."""
 from rag.retrieve.literals import unwritten, with_literals
-from rag.text.literals import holds_symbol, symbols, verbatim
+from rag.text.literals import holds_symbol, symbols, verbatim, written_out
 from rag.types import Chunk, Hit
 
 
@@ -134,3 +134,29 @@ def test_a_coinage_the_books_write_in_a_few_chunks_is_what_the_question_is_about
     got = with_literals(question, hits, ["b"], find, lambda ids: {known.id: 0.3},
                         extra=rare_coinages(question, ["b"], find))
     assert [h.chunk.chunk_index for h in got] == [0, 9, 1, 2]
+
+
+def test_an_interval_is_written_out_and_found_with_or_without_a_space_after_its_comma():
+    from rag.text.literals import holds, intervals, spellings
+
+    question = "Warum ist das offene Intervall (0,1) nicht kompakt?"
+    assert intervals(question) == ["(0,1)"] and "(0,1)" in written_out(question)
+    assert spellings("(0,1)") == ["(0,1)", "(0, 1)"]
+    assert holds("2) (0, 1) ist nicht kompakt.", "(0,1)")
+    assert not holds("[0, 1] ist kompakt.", "(0,1)")  # the closed interval is another set
+    assert not holds("f(0,1) = 2", "(0,1)")  # a function's arguments
+    assert intervals("Is [0, 1] compact, and (-1, 2.5]?") == ["[0, 1]", "(-1, 2.5]"]
+
+
+def test_a_statement_about_the_asked_interval_is_quoted_though_it_is_mostly_symbols():
+    """Tour 41: "Warum ist das offene Intervall (0,1) nicht kompakt?" had been answered with passages about [0, 1];
+    the item that says it, "(0, 1) ist nicht kompakt. Un = (¹/n, 1 −¹/n) …", has few letters and was no candidate."""
+    from rag.answer.extractive import ExtractiveBackend
+    from tests.helpers import FlatEmbed
+    from tests.test_passages import source
+
+    src = source("Beispiel 16 (Kompakte Räume)\n1) R ist nicht kompakt.\n2) (0, 1) ist nicht kompakt. Un = (¹/n, "
+                 "1 −¹/n) ⇒⋃ n∈N Un = (0, 1)\n3) R mit der Zariski-Topologie ist kompakt.")
+    other = source("Das Einheitsintervall I := [0, 1] ist kompakt bezüglich der euklidischen Topologie.", n=2)
+    a = ExtractiveBackend(FlatEmbed()).answer("Warum ist das offene Intervall (0,1) nicht kompakt?", [other, src])
+    assert "2) (0, 1) ist nicht kompakt." in a.split("\n\n")[0], a

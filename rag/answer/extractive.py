@@ -23,7 +23,7 @@ from ..query.kinds import EXAMPLE_LABEL, asks_example, classify
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
 from ..text.labels import NAMED_STATEMENT
-from ..text.literals import holds_symbol, symbols, verbatim as literal_words
+from ..text.literals import holds as holds_literal, intervals, symbols, verbatim as literal_words
 from ..text.sentences import MIN_WORDS, quotable
 from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
@@ -115,7 +115,7 @@ class ExtractiveBackend:
         numbers = set(re.findall(r"\d+", question))
         numbered = {s.n for s in sources if numbers and numbers <= set(re.findall(r"\d+", s.text))}
         verbatim = {v.lower() for v in literal_words(question)}  # "/var/www/index.html", "--apt-http-proxy"
-        written = symbols(question)  # "//", "%*%", "|>"
+        written = symbols(question) + intervals(question)  # "//", "%*%", "|>", "(0,1)"
         prior: list[tuple[int, float]] = []  # what a sentence scores besides its similarity
         for i, (sent, n, in_hit) in enumerate(cands):
             cap = caption_key(sent)  # once per sentence: this loop runs over every candidate of every question
@@ -140,7 +140,7 @@ class ExtractiveBackend:
             if numbered:
                 own = set(re.findall(r"\d+", sent))
                 boost += t.number_bonus if n in numbered else -t.number_bonus if own and not own & numbers else 0.0
-            if (verbatim and any(v in sent.lower() for v in verbatim)) or any(holds_symbol(sent, x) for x in written):
+            if (verbatim and any(v in sent.lower() for v in verbatim)) or any(holds_literal(sent, x) for x in written):
                 boost += t.verbatim_bonus
             if POINTER.match(sent):
                 boost -= t.pointer_penalty
@@ -239,12 +239,14 @@ class ExtractiveBackend:
                         for k, u in enumerate(v) if u.prose}
         cands: list[tuple[str, int, bool]] = []
         where: list[tuple[int, int]] = []  # (source n, unit index) of each candidate
-        for s in sources:
+        written = intervals(question)  # "(0,1)": a statement about it is mostly symbols ("(0, 1) ist nicht kompakt.
+        for s in sources:  # Un = (¹/n, 1 −¹/n) …"), and is a candidate all the same
             hit_norm = " ".join(s.hit.text.split())
             for k, u in enumerate(us[s.n]):
                 letters = sum(ch.isalpha() for ch in u.text)
                 if (u.prose or (u.kind == "heading" and u.opens_paragraph)) \
-                        and letters >= 0.6 * len(u.text.replace(" ", "")) \
+                        and (letters >= 0.6 * len(u.text.replace(" ", ""))
+                             or any(holds_literal(u.text, x) for x in written)) \
                         and len(u.text.split()) <= 120:
                     cands.append((u.text, s.n, u.text in hit_norm))
                     where.append((s.n, k))

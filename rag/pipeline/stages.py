@@ -158,7 +158,7 @@ def literal(p: "Pipeline", r: Run) -> bool | None:
     """'What does the // operator do?', 'What does --no-gui do?': the searched books' chunks that write the symbol,
     option or path join the hits (``retrieve.literals``)."""
     from ..retrieve.literals import rare_coinages, unwritten, with_literals
-    from ..text.literals import coined, written_out
+    from ..text.literals import coined, spellings, written_out
     from ..text.languages import detect
 
     if not r.hits or not (written_out(r.query) or coined(r.query, detect(r.query))):
@@ -166,8 +166,9 @@ def literal(p: "Pipeline", r: Run) -> bool | None:
     found: dict[str, list] = {}  # each written-out token looked up once, for both uses
 
     def find(ids: list[str], token: str) -> list:
-        if token not in found:
-            found[token] = p.res.catalog.chunks_holding(ids, token)
+        if token not in found:  # each way a book may write it ("(0,1)", "(0, 1)")
+            found[token] = list({c.id: c for w in spellings(token)
+                                 for c in p.res.catalog.chunks_holding(ids, w)}.values())
         return found[token]
 
     r.unwritten = unwritten(r.query, r.ids, find)  # operators no searched book writes

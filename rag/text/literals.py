@@ -59,11 +59,35 @@ def holds_symbol(text: str, symbol: str) -> bool:
     return bool(re.search(r"(?:(?<=[\s,(\"'`‘“])|^)" + re.escape(symbol) + r"(?=[\s,.;:)\"'`’”]|$)", text))
 
 
+# an interval or a pair of numbers: "(0,1)", "[0, 1]", "(-1, 2.5]" — the open interval is not the closed one, and
+# search reads neither (its numbers are on every page of a mathematics book)
+INTERVAL = re.compile(r"[(\[]\s*[-−]?\d+(?:\.\d+)?\s*,\s*[-−]?\d+(?:\.\d+)?\s*[)\]]")
+
+
+def intervals(question: str) -> list[str]:
+    """The intervals and number pairs the question writes out, as written: "Warum ist (0,1) nicht kompakt?" →
+    ["(0,1)"]."""
+    return list(dict.fromkeys(m.group(0) for m in INTERVAL.finditer(question)))
+
+
+def spellings(token: str) -> list[str]:
+    """How a book may write ``token``: an interval with and without a space after its comma ("(0,1)", "(0, 1)")."""
+    if not INTERVAL.fullmatch(token):
+        return [token]
+    tight = re.sub(r"\s+", "", token)
+    return list(dict.fromkeys([token, tight, tight.replace(",", ", ")]))
+
+
 def written_out(question: str) -> list[str]:
-    """Everything the question writes out to be found letter for letter: its symbols, then its paths and options."""
-    return symbols(question) + verbatim(question)
+    """Everything the question writes out to be found letter for letter: its symbols, then its paths and options,
+    then its intervals."""
+    return symbols(question) + verbatim(question) + intervals(question)
 
 
 def holds(text: str, token: str) -> bool:
-    """Whether ``text`` writes ``token``: a symbol standing alone, a path or option anywhere."""
+    """Whether ``text`` writes ``token``: a symbol standing alone, a path or option anywhere, an interval with any
+    spaces inside."""
+    if INTERVAL.fullmatch(token):
+        pattern = r"\s*".join(re.escape(ch) for ch in re.sub(r"\s+", "", token))
+        return bool(re.search(rf"(?<![\w.]){pattern}", text))
     return token in text if re.search(r"\w", token) else holds_symbol(text, token)

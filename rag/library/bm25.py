@@ -23,8 +23,9 @@ from ..text.terms import names as question_names
 from ..types import Chunk
 
 # the version of how a book's text becomes BM25 tokens: a saved index of another version is rebuilt
-# (2: superscripts written plainly and footnote marks set apart from their word, ``text.languages.fold_scripts``)
-TOKENS_VERSION = 2
+# (2: superscripts written plainly and footnote marks set apart from their word, ``text.languages.fold_scripts``;
+# 3: German "Codierung" read as "Kodierung", ``text.languages.tokenize``)
+TOKENS_VERSION = 3
 
 
 class BookIndexError(Exception):

@@ -37,6 +37,7 @@ _ES_MARKS = re.compile(r"[¿¡]")  # Spanish opens a question or an exclamation 
 _VI_LETTERS = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
 _WORD = re.compile(r"[^\W\d_]+", re.U)
 _TOKEN = re.compile(r"[^\W_]+", re.U)
+_GERMAN_C = re.compile(r"(?<![^\W\d_])[cC](?=[aouAOU])")
 
 STEMMERS = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "it": "italian", "nl": "dutch",
             "pt": "portuguese"}
@@ -117,6 +118,8 @@ def tokenize(texts: list[str], lang: str) -> list[list[str]]:
     import bm25s
 
     texts = [fold_scripts(t) for t in texts]
+    if lang == "de":  # "Codierung" and "Kodierung", "Code" and "Kode": German writes a loanword's c before a, o, u
+        texts = [_GERMAN_C.sub("k", t) for t in texts]  # either way (books9's "Kodierung" met the book's "Codierung")
 
     if lang == "vi":  # syllables and numbers ("1.200.000.000 đồng" keeps 1, 200, 000, 000)
         return [[w for w in (m.lower() for m in _TOKEN.findall(t)) if w not in VI_STOPWORDS] for t in texts]

@@ -155,8 +155,9 @@ def editions(p: "Pipeline", r: Run) -> bool | None:
 
 
 def literal(p: "Pipeline", r: Run) -> bool | None:
-    """'What does the // operator do?', 'What does --no-gui do?': the searched books' chunks that write the symbol,
-    option or path join the hits (``retrieve.literals``)."""
+    """'What does the // operator do?', 'What does --no-gui do?', 'Why is (0,1) not compact?', 'Can I use fancyhdr
+    with yathesis?': the searched books' chunks that write the symbol, option, path, interval or rare coinage join
+    the hits (``retrieve.literals``)."""
     from ..retrieve.literals import rare_coinages, unwritten, with_literals
     from ..text.literals import coined, spellings, written_out
     from ..text.languages import detect

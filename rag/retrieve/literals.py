@@ -5,7 +5,8 @@ closer to every other passage about operators. So the chunks of the searched boo
 most similar first, right after the best hit. An operator that no searched book writes at all ("|>" asked of a manual
 older than it) is one they do not document (``unwritten``). A contents or index line that writes it is no answer
 (the French Debian FAQ's contents page had been quoted for « ld: cannot find -lfoo »): zones join only when the
-question asks for them, as in retrieval."""
+question asks for them, as in retrieval. An interval ("(0,1)") is found with or without a space after its comma, and a
+coinage the books write in a few chunks only ("fancyhdr", ``rare_coinages``) joins the same way."""
 from __future__ import annotations
 
 from typing import Callable
@@ -39,7 +40,8 @@ def with_literals(question: str, hits: list[Hit], book_ids: list[str],
     """``hits`` with up to ``top`` chunks holding one of the question's symbols, options or paths (``find(book_ids,
     token)``: the catalog's ``chunks_holding``), or of the tokens ``extra``, placed at position ``at``, unless one is
     there already."""
-    wanted = written_out(question) + [w for w in extra or () if w not in written_out(question)]
+    wanted = written_out(question)
+    wanted += [w for w in extra or () if w not in wanted]
     if not wanted or not hits:
         return hits
     have = {h.chunk.id for h in hits[:at + top]}

@@ -37,7 +37,7 @@ def verbatim(question: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-_WORD = re.compile(r"(?<![\w\\/.-])[^\W\d_][\w]{3,}(?![\w/-])")
+_COINAGE = re.compile(r"(?<![\w\\/.-])[^\W\d_][\w]{3,}(?![\w/-])")  # a word standing alone, four letters or more
 
 
 def coined(question: str, lang: str) -> list[str]:
@@ -49,7 +49,7 @@ def coined(question: str, lang: str) -> list[str]:
 
     if a_word("the", lang) is None:
         return []
-    out = [w for w in _WORD.findall(question)
+    out = [w for w in _COINAGE.findall(question)
            if a_word(w.lower(), lang) is False and a_word(w.lower(), "en") is False and not w[1:].isupper()]
     return list(dict.fromkeys(out))
 

@@ -285,6 +285,7 @@ def test_tex_maths_glyphs_without_a_character_map_are_read_as_the_characters_the
     assert "(z1, . . . , zn) |→" in book.pages[28].text
     assert text.count("\ufffd") < 60  # 598 glyphs without a character before, 179 while a horizontal brace's tips
     assert "╰" in book.pages[17].text and "╯" in book.pages[17].text  # stayed (tour 40: 16 "�" in the reader)
+    assert "\ufffd" not in book.pages[14].text  # an overbrace's tips whose codes MuPDF spaced out (55 "�" left)
 
 
 def test_only_a_tex_maths_fonts_unmapped_glyphs_are_replaced():
@@ -299,6 +300,10 @@ def test_only_a_tex_maths_fonts_unmapped_glyphs_are_replaced():
     assert texglyphs.wanted(page)
     out = texglyphs.characters(page, codes)
     assert [s["text"] for s in out[0]["lines"][0]["spans"]] == ["x ≤ y", "⋃∑", "\ufffd", "\ufffd"]
+    # the codes of an overbrace's four tips with spaces MuPDF set between them: lined up, "╭╯╰╮" (topology notes)
+    brace = texglyphs.characters(blocks(("\ufffd" * 4, "CMEX10")), blocks(("z }| {", "CMEX10")))
+    assert brace[0]["lines"][0]["spans"][0]["text"] == "╭╯╰╮"
+    assert texglyphs.aligned("\ufffd\ufffd", "a b c") is None  # more glyphs than the span: not lined up
     assert not texglyphs.wanted(blocks(("∑ a", "CMEX10"), ("\ufffd", "Emmentaler-20")))
 
 

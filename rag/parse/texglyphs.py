@@ -50,12 +50,30 @@ def wanted(blocks: list[dict]) -> bool:
 def characters(blocks: list[dict], coded: list[dict]) -> list[dict]:
     """``blocks`` (``page.get_text("dict")``) with each "�" of a TeX maths font's span replaced by the character its
     code in ``coded`` (the same page read with ``TEXT_CID_FOR_UNKNOWN_UNICODE``) draws. A span whose twin in
-    ``coded`` is missing or of another length is left as it is."""
+    ``coded`` is missing or cannot be lined up with it (``aligned``) is left as it is."""
     for b, cb in zip(blocks, coded):
         for line, cline in zip(b.get("lines", ()), cb.get("lines", ())):
             for s, cs in zip(line["spans"], cline["spans"]):
                 t = table(s.get("font", "")) if UNMAPPED in s["text"] else None
-                if t is None or len(cs["text"]) != len(s["text"]):
+                codes = aligned(s["text"], cs["text"]) if t is not None else None
+                if codes is None:
                     continue
-                s["text"] = "".join(t.get(ord(c), ch) if ch == UNMAPPED else ch for ch, c in zip(s["text"], cs["text"]))
+                s["text"] = "".join(t.get(ord(c), ch) if ch == UNMAPPED else ch for ch, c in zip(s["text"], codes))
     return blocks
+
+
+def aligned(text: str, codes: str) -> str | None:
+    """``codes`` (the span read as glyph codes) one for one with ``text``: MuPDF may set a space between two glyphs
+    there that the span read as text has not ("z }| {" for the four tips of an overbrace, "����"); such spaces are
+    dropped. None when the two do not line up."""
+    if len(codes) == len(text):
+        return codes
+    out, j = [], 0
+    for ch in text:
+        while ch != " " and j < len(codes) and codes[j] == " ":
+            j += 1
+        if j >= len(codes):
+            return None
+        out.append(codes[j])
+        j += 1
+    return "".join(out) if not codes[j:].strip() else None

@@ -19,7 +19,7 @@ MARKERS = {
     "de": "der die das und ist nicht ein eine zu den von mit sich des auf für im dem als auch es an wird "
           "werden sind oder bei wenn man einer eines wie heißt welche wann zeigt gibt sei hat kann muss über nach "
           "durch warum wer wo was ich mein meine meinen meinem mir mich habe haben einen einem soll sollte "
-          "welcher welches kein keine dass diese dieser dieses diesem diesen meines",
+          "welcher welches kein keine dass",
     "fr": "le la les et des est une un du que qui dans pour pas sur au avec par ce sont ou mais je mon "
           "quel quelle quels quelles pourquoi quand où faut peut",
     "es": "el la los las y de que en un una es por con para no se del al lo como más pero cómo qué cuál cuáles "

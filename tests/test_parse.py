@@ -172,6 +172,14 @@ def test_truncated_pdf_is_refused_not_ingested_as_a_shorter_book(book_pdf, share
     assert "truncated.pdf" in str(e.value)
 
 
+def test_a_truncated_pdf_that_cannot_be_opened_at_all_says_it_is_truncated_in_plain_words():
+    """Tour 42: the first 200 KB of a book had been refused as "damaged and cannot be read (FileDataError)"."""
+    path = eval_pdf("en_grammar_matters_116p_ccby.pdf")
+    with pytest.raises(BadDocumentError) as e:
+        parse_pdf(path.read_bytes()[:200_000], path.name)
+    assert "truncated" in str(e.value) and "Error" not in str(e.value)
+
+
 def test_a_real_paper_cut_at_90_percent_is_refused():
     path = eval_pdf("en_plos_one_0196757_14p_ccby.pdf")
     data = path.read_bytes()

@@ -140,9 +140,13 @@ def open_pdf(data: bytes, filename: str):
     quiet_mupdf()
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
-    except Exception as e:  # PyMuPDF raises FileDataError / RuntimeError on damaged files
-        raise BadDocumentError(filename, f"the PDF is damaged and cannot be read ({type(e).__name__}). "
-                                         "Re-export or repair it and upload again.") from None
+    except Exception:  # PyMuPDF raises FileDataError / RuntimeError on damaged files (its name is no help to a reader)
+        if truncated(data):  # tour 42: a PDF cut at 200 KB had read "damaged and cannot be read (FileDataError)"
+            raise BadDocumentError(filename, f"the PDF is incomplete (truncated: the file ends without its end "
+                                             f"marker, after {len(data) / 1024:.0f} KB) and cannot be read. Download "
+                                             "or copy it again and upload the complete file.") from None
+        raise BadDocumentError(filename, "the PDF is damaged and cannot be read. Export it again, or repair it, and "
+                                         "upload again.") from None
     if doc.needs_pass:
         raise BadDocumentError(filename, "the PDF is password-protected. Remove the password (e.g. print to PDF) and "
                                          "upload again.")

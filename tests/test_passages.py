@@ -975,7 +975,7 @@ def test_a_passage_does_not_begin_at_a_cross_reference_to_another_manual():
             "first of the two notes being tied.\n\nSlurs are different.")
     us, k, i, j = _grown(text, lambda t: t.startswith("A tie"), 4)
     assert i == k
-    from rag.answer.passages import POINTER
+    from rag.answer.cues import POINTER
 
     assert POINTER.match("Notation Reference: Section “Bar and bar number checks” in Notation Reference.")
     assert not POINTER.match("A section “Ties” in the chapter explains ties.")
@@ -1158,3 +1158,16 @@ def test_a_heading_whose_number_stands_on_the_line_above_it_is_one_heading_and_n
     src = source(top)
     src.hit = Chunk("b1", 1, top, 1, 1, 0, len(top), section="4.8 Liste d'acronymes, liste de symboles, glossaire")
     assert [u.kind for u in units(src)] == ["heading", "sentence"]
+
+
+def test_a_faqs_question_goes_on_to_its_answer_and_stops_at_the_next_question():
+    """Tour 42: "Wie bekomme ich richtige Großbuchstaben in der IPA-Umgebung?" had been answered with the FAQ's
+    question Q5 alone; its answer A5, a paragraph of its own below it, is what the reader wants."""
+    text = ("Q5: Wie kann ich Großbuchstaben in der IPA-Umgebung nutzen, ich meine richtige Großbuchstaben?\n\n"
+            "A5: Nutzen Sie den Befehl \\*. Er setzt den Buchstaben so, wie er ist.\n\n"
+            "Q6: Wie kann ich ein Diakritisches Zeichen allein angeben?\n\nA6: Fügen Sie ein leeres Argument hinzu.")
+    us, k, i, j = _grown(text, lambda t: t.startswith("Q5"), 4)
+    assert [u.text[:3] for u in us[i:j + 1]] == ["Q5:", "A5:", "Er "]  # the answer's paragraph, not Q6
+    a = ExtractiveBackend(FlatEmbed()).answer("Wie nutze ich richtige Großbuchstaben in der IPA-Umgebung?",
+                                              [source(text)])
+    assert "Nutzen Sie den Befehl" in a and "Q6" not in a, a

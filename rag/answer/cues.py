@@ -1,6 +1,6 @@
 """What a sentence's words say of it, for scoring it as an answer: an exercise prompt sets a task and answers
 nothing (and so does every item of a section of exercises); a superlative ranks, which a "which is best?" question
-asks for; set phrases with a superlative's word rank nothing."""
+asks for; set phrases with a superlative's word rank nothing; a sentence that only points elsewhere holds no answer."""
 from __future__ import annotations
 
 import re
@@ -32,3 +32,19 @@ SUPERLATIVE = re.compile(
 # set phrases with a superlative's word that rank nothing ("To the best of our knowledge, …", "at least once")
 IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the )?(?:least|most|best)|"
                      r"for the most part|nach bestem wissen|au moins|tout au plus)\b", re.I)
+
+
+# a sentence that sends the reader elsewhere holds no answer itself: "See the lb_clean man page for a full list of
+# options.", "More information on titling can be found in …", "Siehe auch …", "Voir la section …"
+_REF = (r"(?:the |this |that |our |its |their |section|chapter|page|figure|fig\.|table|appendix|part|"
+        r"(?-i:[\[“\"‘'«A-Z0-9]))")  # what a reference names (a capital: "See Choosing apt or aptitude")
+POINTER = re.compile(
+    rf"^(?:\(?see (?:also:?\s*)?{_REF}|refer to {_REF}|"
+    r"for (?:more|further|additional|complete|full) (?:information|details|explanations?)\b[^,;.]{0,60},\s*see |"
+    r"for (?:a |the )?(?:full|complete|detailed) (?:list|description|discussion|account)\b[^,;.]{0,60},\s*see |"
+    r"(?:more|further|additional) (?:information|details)\b[^.;]{0,80}\b(?:can be found|is given|are given)|"
+    r"siehe |weitere (?:informationen|details|hinweise)\b[^.;]{0,80}\b(?:finden sich|findet man|siehe)|"
+    r"voir (?:la |le |les |l['’]|aussi |également |section|chapitre|page|figure|tableau|annexe)|"
+    r"pour (?:plus|de plus amples) (?:d['’]informations|de détails)\b[^,;.]{0,60},\s*(?:voir|consultez)|"
+    # a GNU manual's reference to another manual: "Music Glossary: Section “tie” in Music Glossary."
+    r"(?:[^.:\n]{1,40}:\s*)?section [“\"‘'][^”\"’'\n]{1,80}[”\"’'] in )", re.I)

@@ -29,10 +29,10 @@ from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
-from .cues import EXERCISE, EXERCISES_SECTION, IDIOMS, SUPERLATIVE
+from .cues import EXERCISE, EXERCISES_SECTION, IDIOMS, POINTER, SUPERLATIVE
 from .matching import content_stems, stemmer_language, stems, translated
 from .enumeration import complete
-from .passages import HOW_LEAD, LEAD, POINTER, Passage, grow, leads_to_listing, runs_into_listing
+from .passages import HOW_LEAD, LEAD, Passage, asks, grow, leads_to_listing, runs_into_listing
 from .units import by_lines, units
 
 def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:
@@ -83,7 +83,9 @@ def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], 
                     continue
                 after, before = 0 <= qa - b - 1 <= gap, 0 <= a - qb - 1 <= gap
                 between = us[p.n][b + 1:qa] if after else us[p.n][qb + 1:a] if before else None
-                if between is not None and not any(u.kind in ("heading", "boilerplate") for u in between):
+                stops = [u for u in between or () if u.kind in ("heading", "boilerplate")
+                         or (u.opens_paragraph and asks(u))]  # (nor a FAQ's next question)
+                if between is not None and not stops:
                     a, b = (a, qb) if after else (qa, b)
                     merged.add(id(q))
                     grew = True

@@ -16,6 +16,7 @@ from ..query.kinds import EXAMPLE_LABEL
 from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, PROMPT, PROOF
 from ..text.captions import caption_key
 from ..types import heading_number
+from .cues import POINTER
 from .quotecheck import mark_book_brackets
 from .units import ENTRY, HEADING_WORDS, ITEM, SIGNATURE, Unit
 
@@ -32,20 +33,6 @@ LEAD = (3, 60)  # a passage begins at its paragraph's start when that is this ne
 # … and a how-to answer at its procedure's start: "Les images ISO préparées … Branchez une clé USB … utilisez la
 # commande cp …" + the listing, not from "Ceci écrasera tout fichier …" just before the listing (tour 39)
 HOW_LEAD = (6, 150)
-# a sentence that sends the reader elsewhere holds no answer itself: "See the lb_clean man page for a full list of
-# options.", "More information on titling can be found in …", "Siehe auch …", "Voir la section …"
-_REF = (r"(?:the |this |that |our |its |their |section|chapter|page|figure|fig\.|table|appendix|part|"
-        r"(?-i:[\[“\"‘'«A-Z0-9]))")  # what a reference names (a capital: "See Choosing apt or aptitude")
-POINTER = re.compile(
-    rf"^(?:\(?see (?:also:?\s*)?{_REF}|refer to {_REF}|"
-    r"for (?:more|further|additional|complete|full) (?:information|details|explanations?)\b[^,;.]{0,60},\s*see |"
-    r"for (?:a |the )?(?:full|complete|detailed) (?:list|description|discussion|account)\b[^,;.]{0,60},\s*see |"
-    r"(?:more|further|additional) (?:information|details)\b[^.;]{0,80}\b(?:can be found|is given|are given)|"
-    r"siehe |weitere (?:informationen|details|hinweise)\b[^.;]{0,80}\b(?:finden sich|findet man|siehe)|"
-    r"voir (?:la |le |les |l['’]|aussi |également |section|chapitre|page|figure|tableau|annexe)|"
-    r"pour (?:plus|de plus amples) (?:d['’]informations|de détails)\b[^,;.]{0,60},\s*(?:voir|consultez)|"
-    # a GNU manual's reference to another manual: "Music Glossary: Section “tie” in Music Glossary."
-    r"(?:[^.:\n]{1,40}:\s*)?section [“\"‘'][^”\"’'\n]{1,80}[”\"’'] in )", re.I)
 # a sentence that offers another way than the listing before it ("Or use …", "Alternatively, …", "Oder …", "Ou …")
 ALTERNATIVE = re.compile(r"^\s*(?:or|alternatively|oder|alternativ|ou|sinon)\b", re.I)
 PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
@@ -182,12 +169,18 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
             while related is not None and a < k and not related(a):  # "Standardmäßig wird … der erste Benutzer
                 a += 1  # … sudo …" opened an answer on setting the time zone: a paragraph that runs on to another topic
             i = a
+    faq = us[k].kind == "sentence" and asks(us[k]) and k + 1 < len(us) and us[k + 1].prose \
+        and not asks(us[k + 1])  # a FAQ's question ("Q5: Wie kann ich Großbuchstaben … nutzen …?") goes on to
+    if faq:  # its answer ("A5: Nutzen Sie den Befehl \*. …"): tour 42 had quoted the question alone
+        j = k + 1
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
     items = sum(u.kind == "item" for u in us[i:j + 1])
     words = sum(len(u.text.split()) for u in us[i:j + 1] if u.prose)
     shown_more = not further_listing  # a demonstration went on to a further listing (once)
     while j + 1 < len(us):
         last, nxt = us[j], us[j + 1]
+        if faq and nxt.prose and asks(nxt):
+            break  # the next question of the FAQ
         if nxt.kind == "heading" and _points_to(last, nxt) and j + 2 < len(us) and us[j + 2].prose \
                 and words < MAX_WORDS:  # "… the recommended way is to install it from the Debian repository." +
             j += 2  # "3.2.1 From the Debian repository": the subsection the sentence names is what it recommends,
@@ -288,6 +281,11 @@ def _annotates(us: list[Unit], k: int) -> bool:
         return False
     return k >= 2 and us[k - 2].kind == "sentence" and not _opens(us[k - 2])  # (a listing the source begins with:
     # what introduced it is not known)
+
+
+def asks(u: Unit) -> bool:
+    """A sentence that asks: it ends with a question mark."""
+    return u.text.rstrip().endswith(("?", "？"))
 
 
 def _open_parens(units: list[Unit]) -> int:

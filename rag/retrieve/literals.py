@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..chunking.zones import ZONES, asks_for_zone
-from ..text.literals import coined, holds, symbols, written_out
+from ..text.literals import a_coinage, coined, holds, symbols, written_out
 from ..types import Chunk, Hit
 
 
@@ -26,10 +26,10 @@ def rare_coinages(question: str, book_ids: list[str], find: Callable[[list[str],
     book's list of known incompatibilities, fused 13th)."""
     from ..text.languages import detect
 
-    out = []
-    for w in coined(question, detect(question)):
+    lang, out = detect(question), []
+    for w in coined(question, lang):
         n = sum(1 for c in find(book_ids, w) if c.kind not in ZONES and holds(c.text, w))
-        if 0 < n <= COINED_MOST:
+        if 0 < n <= COINED_MOST and a_coinage(w, lang):  # (the large word lists only for a word this rare)
             out.append(w)
     return out
 

@@ -41,17 +41,25 @@ _COINAGE = re.compile(r"(?<![\w\\/.-])[^\W\d_][\w]{3,}(?![\w/-])")  # a word sta
 
 
 def coined(question: str, lang: str) -> list[str]:
-    """The question's words that are no word of its language nor of English (wordfreq's large lists): a package,
-    program or file format's own name written as the book writes it ("fancyhdr", "titlesec", "latexmk"). Empty where
-    there is no large list for ``lang``. How rare a coinage is in the books is for the caller to judge: a book's own
-    name ("yathesis") is on all its pages."""
-    from .frequency import a_word
+    """The question's words that may be no word of its language nor of English: a package, program or file format's
+    own name written as the book writes it ("fancyhdr", "titlesec", "latexmk"). Here only the everyday lists are
+    read (no word of them is a coinage); ``a_coinage`` reads the large ones (tens of MB a language, read only for a
+    word worth it). Empty where there is no list for ``lang``. How rare a coinage is in the books is for the caller to
+    judge: a book's own name ("yathesis") is on all its pages."""
+    from .frequency import zipf
 
-    if a_word("the", lang) is None:
+    if zipf("the", lang) is None:
         return []
     out = [w for w in _COINAGE.findall(question)
-           if a_word(w.lower(), lang) is False and a_word(w.lower(), "en") is False and not w[1:].isupper()]
+           if not w[1:].isupper() and not zipf(w.lower(), lang) and not zipf(w.lower(), "en")]
     return list(dict.fromkeys(out))
+
+
+def a_coinage(word: str, lang: str) -> bool:
+    """Whether ``word`` is no word of ``lang`` nor of English at all (wordfreq's large lists)."""
+    from .frequency import a_word
+
+    return a_word(word.lower(), lang) is False and a_word(word.lower(), "en") is False
 
 
 def holds_symbol(text: str, symbol: str) -> bool:

@@ -477,7 +477,7 @@ def test_the_shown_passage_drops_note_icons_and_keeps_a_formulas_operator():
 
 
 def test_two_passages_of_one_source_a_listing_apart_are_quoted_as_one_in_the_books_order():
-    from rag.answer.extractive import bridge_gaps
+    from rag.answer.assembly import bridge_gaps
     from rag.answer.passages import Passage
 
     text = ("The built-in function open returns a file object you can use to read the file.\n\n"
@@ -510,7 +510,7 @@ def test_a_passage_whose_first_sentence_says_if_these_starts_with_what_these_are
 
 
 def test_joined_passages_never_run_over_a_heading_and_a_glyph_line_in_a_listing_stays_code():
-    from rag.answer.extractive import bridge_gaps
+    from rag.answer.assembly import bridge_gaps
     from rag.answer.passages import Passage, REFERS_BACK
 
     text = ("Partitions are resized with gparted. Unmount them first.\n\n5.2 Formatting a USB stick\n\n"
@@ -1171,3 +1171,15 @@ def test_a_faqs_question_goes_on_to_its_answer_and_stops_at_the_next_question():
     a = ExtractiveBackend(FlatEmbed()).answer("Wie nutze ich richtige Großbuchstaben in der IPA-Umgebung?",
                                               [source(text)])
     assert "Nutzen Sie den Befehl" in a and "Q6" not in a, a
+
+
+def test_a_further_passage_never_begins_in_the_middle_of_a_list_or_of_a_sentence():
+    """Tour 42: a right answer carried a further source's passage that began "2. false si l'utilisateur …" (the
+    list's first item on the page before)."""
+    from rag.answer.assembly import mid_list
+
+    us = units(source("2. false si l'utilisateur ne l'emploie pas en option de la classe.\n3. la valeur true ou "
+                      "false que l'utilisateur lui passe."))
+    assert [u.kind for u in us] == ["item", "item"] and mid_list(us, 0) and not mid_list(us, 1)
+    whole = units(source("Les valeurs sont :\n1. true par défaut.\n2. false sinon."))
+    assert not any(mid_list(whole, k) for k in range(len(whole)))

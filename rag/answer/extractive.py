@@ -32,7 +32,8 @@ from .citations import renumber
 from .cues import EXERCISE, EXERCISES_SECTION, IDIOMS, POINTER, SUPERLATIVE
 from .matching import content_stems, stemmer_language, stems, translated
 from .enumeration import complete
-from .passages import HOW_LEAD, LEAD, Passage, asks, grow, leads_to_listing, runs_into_listing
+from .assembly import bridge_gaps, mid_list
+from .passages import HOW_LEAD, LEAD, Passage, grow, leads_to_listing, runs_into_listing
 from .units import by_lines, units
 
 def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:
@@ -45,52 +46,6 @@ def names_first_book(question: str, sources: list[Source], asking: set[str] | fr
 
 BYLINE_LINES = 4  # a title page's author lines quoted at most (a long author list is one line of names)
 OVERVIEW_FIRST_WORDS = 6  # a book's account of itself starts at its first whole sentence this long (not its title)
-
-
-def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], us: dict[int, list],
-                gap: int) -> list[Passage]:
-    """A chosen passage at most ``gap`` units after or before an earlier-chosen one of the same source (no heading
-    between) joins it, with what stands between them, in the book's order (the listing and the sentence that explain
-    it: "… returns a file object" + ">>> fin = open('words.txt')" + "fin is a common name …" + "The file object
-    provides … readline"; a Conclusion's two paragraphs as the paper has them). A passage further away stays a
-    passage of its own, after the best one."""
-    if gap <= 0:
-        return chosen
-    spans = {}
-    seen: dict[int, int] = {}
-    for p in chosen:
-        i = seen.get(p.n, 0)
-        spans[id(p)] = taken[p.n][i]
-        seen[p.n] = i + 1
-    out: list[Passage] = []
-    merged: set[int] = set()
-    for i, p in enumerate(chosen):
-        if id(p) in merged:
-            continue
-        a, b = spans[id(p)]
-        anchor = a + p.anchor
-        grew = True
-        while grew:  # what follows it, or leads up to it, in the same section: read in the book's order
-            grew = False
-            for q in chosen[i + 1:]:
-                qa, qb = spans[id(q)]
-                if q.n != p.n or id(q) in merged:
-                    continue
-                if qa <= b and a <= qb:  # inside what it grew to by joining another (a passage between two
-                    a, b = min(a, qa), max(b, qb)  # joined ones): quoted once, not again after it (tour 39)
-                    merged.add(id(q))
-                    grew = True
-                    continue
-                after, before = 0 <= qa - b - 1 <= gap, 0 <= a - qb - 1 <= gap
-                between = us[p.n][b + 1:qa] if after else us[p.n][qb + 1:a] if before else None
-                stops = [u for u in between or () if u.kind in ("heading", "boilerplate")
-                         or (u.opens_paragraph and asks(u))]  # (nor a FAQ's next question)
-                if between is not None and not stops:
-                    a, b = (a, qb) if after else (qa, b)
-                    merged.add(id(q))
-                    grew = True
-        out.append(Passage(p.n, us[p.n][a:b + 1], anchor - a) if (a, b) != spans[id(p)] else p)
-    return out
 
 
 class ExtractiveBackend:
@@ -298,6 +253,8 @@ class ExtractiveBackend:
                     k += 1
             if chosen and by_n[n].book_id != by_n[chosen[0].n].book_id:
                 continue  # no passages stitched together from unrelated books
+            if chosen and n != chosen[0].n and mid_list(us[n], k):
+                continue  # a further source's passage does not begin mid-list (tour 42: "2. false si …")
             if any(a <= k <= b for a, b in taken.get(n, [])):
                 continue
             anchor = scores[i]

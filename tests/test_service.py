@@ -79,6 +79,18 @@ def test_background_jobs_report_progress_and_errors(folio, book_pdf):
     assert len(folio.library.books()) == 1
 
 
+def test_a_file_that_is_no_book_is_refused_at_once_not_after_the_books_ahead_of_it(folio, book_pdf):
+    """Tour 42: a 48-byte text file named .pdf was refused only when its turn came, after four books (187 s)."""
+    first = folio.library.submit(book_pdf, "garden.pdf")
+    for data, name in ((b"hello, not a pdf", "notes.pdf"), (b"", "empty.pdf")):
+        bad = folio.library.submit(data, name)
+        assert bad.state == "failed" and not bad.active and name in bad.error  # before the garden book is done
+    assert first.active
+    folio.library.queue.wait(300)
+    assert first.state == "done" and [j.filename for j in folio.library.jobs()] == ["garden.pdf", "notes.pdf",
+                                                                                  "empty.pdf"]
+
+
 def test_scope_to_one_book(folio, book_pdf):
     other = pdfs.make_book_pdf("Kitchen", {"Chapter 1 Cooking": [("Bread", "Bread needs flour, water, salt and "
                                                                    "yeast. Knead the dough for ten minutes.")]})

@@ -150,7 +150,14 @@ class Library:
                owner: str = ""):
         """Queue a file for background ingestion; returns the Job to poll. ``owner``: who submitted it (a
         browser session's id): only that owner's ``jobs(owner)`` list it; everyone sees the book once it is in."""
+        from ..errors import BadDocumentError
+        from ..parse.formats.read import precheck
+
         self.chunking_settings(chunking)  # refuse bad settings now, not in the worker
+        try:  # an empty file, one too large or no book file at all is refused now, not after the queue ahead of it
+            precheck(data, filename, self.settings.max_upload_mb)
+        except BadDocumentError as e:
+            return self.queue.refused(filename, str(e), owner=owner)
         return self.queue.submit(data, filename, force, chunking, owner=owner)
 
     def submit_reindex(self, book_id: str, chunking: dict | None = None, owner: str = ""):

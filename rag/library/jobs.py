@@ -60,6 +60,14 @@ class IngestQueue:
         self._q.put((job, data))
         return job
 
+    def refused(self, filename: str, reason: str, owner: str = "") -> Job:
+        """A job failed at once, never queued: a file refused before its turn (``parse.formats.precheck``)."""
+        job = Job(id=uuid.uuid4().hex[:8], filename=filename, state="failed", message=reason, error=reason,
+                  owner=owner, finished=time.time())
+        with self._lock:
+            self._jobs[job.id] = job
+        return job
+
     def jobs(self, owner: str | None = None) -> list[Job]:
         """``owner``'s jobs (None: all), oldest first."""
         with self._lock:

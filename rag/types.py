@@ -229,6 +229,7 @@ class Source:
     # case (rag.text.sentences.runs_on): its start is the rest of that sentence
     quoted: Chunk | None = None  # the chunk of the window the answer quotes, when it is not the hit (a glossary line
     # beside the Exercises the question matched): the source's label and passage are that chunk's
+    quoted_to: str = ""  # the printed page the quote ends on, when it runs onto a later page (rag.evidence.pages)
 
     @property
     def quote(self) -> str:
@@ -240,9 +241,9 @@ class Source:
         the answer quotes."""
         c = self.quoted or self.hit
         parts = [self.book_title] + [p.strip() for p in c.section.split(" > ") if p.strip()]
-        if self.quoted is None:
+        if self.quoted is None and not self.quoted_to:
             return " › ".join(parts) + f", {self.pages_label}"
-        a, b = c.label_start or str(c.page_start), c.label_end or str(c.page_end)
+        a, b = c.label_start or str(c.page_start), self.quoted_to or c.label_end or str(c.page_end)
         return " › ".join(parts) + (f", p. {a}" if a == b else f", pp. {a}–{b}")
 
     @property

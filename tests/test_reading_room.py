@@ -311,6 +311,26 @@ def test_a_source_is_named_by_the_chunk_its_quote_comes_from():
     assert quoted_chunk(own, src, rng) is None  # the matching chunk's own sentence: its label stays
 
 
+def test_a_quote_that_runs_onto_the_next_page_is_cited_with_both_pages():
+    """Tour 42: the Gauß-curvature answer quoted "Sei S eine reguläre Fläche …" (p. 94) and its items a) and b)
+    (p. 95) under a source labelled "p. 94"."""
+    from rag.evidence.pages import quoted_to
+    from rag.types import Chunk, Source
+
+    premise = Chunk("g", 7, "Bemerkung 79. Sei S eine reguläre Fläche, s ∈S ein Punkt.", 94, 94, 0, 60,
+                    section="Flächen", label_start="94", label_end="94")
+    items = Chunk("g", 8, "a) Ist K(s) > 0, so liegt S ganz auf einer Seite. b) Ist K(s) < 0, so schneidet jede "
+                  "Umgebung beide Seiten.", 95, 95, 61, 160, section="Flächen", label_start="95", label_end="95")
+    src = Source(1, "g", "Geometrie", premise, premise.text + "\n" + items.text, [7, 8], 94, 95, "p. 94", 1.0, 0.6)
+    rng = lambda book, lo, hi: [c for c in (premise, items) if lo <= c.chunk_index <= hi]  # noqa: E731
+    answer = ("Sei S eine reguläre Fläche, s ∈S ein Punkt. a) Ist K(s) > 0, so liegt S ganz auf einer Seite. b) Ist "
+              "K(s) < 0, so schneidet jede Umgebung beide Seiten. [1]")
+    src.quoted_to = quoted_to(answer, src, rng)
+    assert src.quoted_to == "95" and src.label == "Geometrie › Flächen, pp. 94–95"
+    assert Source.from_dict(src.to_dict()).label == src.label
+    assert quoted_to("Sei S eine reguläre Fläche, s ∈S ein Punkt. [1]", src, rng) == ""  # one page: as it was
+
+
 def test_a_quote_the_page_has_twice_is_highlighted_in_the_cited_passage():
     # tour 30: the quoted "Syntax:" of gnuplot's "Samples" entry was highlighted at "Rgbmax"'s "Syntax:" above it
     from rag.evidence.render import locate

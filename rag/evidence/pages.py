@@ -32,6 +32,26 @@ def quoted_chunk(answer_text: str, source: Source, chunk_range) -> Chunk | None:
     return None
 
 
+def quoted_to(answer_text: str, source: Source, chunk_range) -> str:
+    """The printed page the last sentence the answer quotes from ``source`` lies on, when that is a later page than
+    the one its first lies on ("" otherwise): a passage that runs onto the next page is cited "pp. 94–95" (tour 42:
+    the Gauß-curvature answer's items a) and b) were on p. 95 of a source labelled "p. 94")."""
+    quotes = quoted_sentences(answer_text, source)
+    if len(quotes) < 2 or len(source.chunk_indices) < 2:
+        return ""
+    lo, hi = min(source.chunk_indices), max(source.chunk_indices)
+    chunks = [c for c in chunk_range(source.book_id, lo, hi) if c.chunk_index in source.chunk_indices]
+
+    def holder(sentence: str):
+        want = " ".join(sentence.split())[:80]
+        return next((c for c in chunks if want in " ".join(c.text.split())), None)
+
+    first, last = holder(quotes[0]) or source.quoted or source.hit, holder(quotes[-1])
+    if last is None or last.page_end <= first.page_end:
+        return ""
+    return last.label_end or str(last.page_end)
+
+
 def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     """The sentences of ``answer_text`` quoted from ``source``: each one its citation [n] closes, and the
     sentences of the same passage before it (a passage answer cites once, at its end) that the source holds."""

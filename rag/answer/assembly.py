@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .passages import Passage, asks
+from .cues import asking
+from .passages import Passage
 
 
 def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], us: dict[int, list],
@@ -45,7 +46,7 @@ def bridge_gaps(chosen: list[Passage], taken: dict[int, list[tuple[int, int]]], 
                 after, before = 0 <= qa - b - 1 <= gap, 0 <= a - qb - 1 <= gap
                 between = us[p.n][b + 1:qa] if after else us[p.n][qb + 1:a] if before else None
                 stops = [u for u in between or () if u.kind in ("heading", "boilerplate")
-                         or (u.opens_paragraph and asks(u))]  # (nor a FAQ's next question)
+                         or (u.opens_paragraph and asking(u.text))]  # (nor a FAQ's next question)
                 if between is not None and not stops:
                     a, b = (a, qb) if after else (qa, b)
                     merged.add(id(q))

@@ -34,6 +34,12 @@ IDIOMS = re.compile(r"\b(?:to the best of (?:our|my|their) knowledge|at (?:the )
                      r"for the most part|nach bestem wissen|au moins|tout au plus)\b", re.I)
 
 
+def asking(text: str) -> bool:
+    """A sentence or item that asks: it ends with a question mark ("2. What are the four effects of pause?", an
+    exercise; "Q5: Wie kann ich Großbuchstaben … nutzen?", a FAQ's question)."""
+    return text.rstrip().endswith(("?", "？"))
+
+
 # a sentence that sends the reader elsewhere holds no answer itself: "See the lb_clean man page for a full list of
 # options.", "More information on titling can be found in …", "Siehe auch …", "Voir la section …"
 _REF = (r"(?:the |this |that |our |its |their |section|chapter|page|figure|fig\.|table|appendix|part|"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .cues import asking
 from .passages import Passage
 from .units import Unit
 
@@ -28,11 +29,6 @@ ITEM_WORDS = 25  # an item is a title or a line, not a paragraph
 def _number(u: Unit) -> int:
     m = NUMBERED.match(u.text)
     return int(m.group(1)) if m else 0
-
-
-def _asks(text: str) -> bool:
-    """An item that asks ("2. What are the four special effects of pause?") is an exercise, not a title."""
-    return text.rstrip().endswith("?")
 
 
 def _reached(numbers: list[int]) -> int:
@@ -75,8 +71,8 @@ def awaited(sources: list, us: dict[int, list[Unit]], first: int = 3) -> list[tu
             if not after or _number(after[0]) != 1:
                 continue
             last = _reached([_number(x) for x in after])
-            want, asks = _count(u.text), _asks(after[0].text)
-            held = any(_number(x) == last + 1 and _asks(x.text) == asks
+            want, asks = _count(u.text), asking(after[0].text)
+            held = any(_number(x) == last + 1 and asking(x.text) == asks
                        for o in sources if o.book_id == src.book_id for x in us[o.n]
                        if x.prose and 0 <= o.page_start - src.page_start <= ENUMERATION_PAGES)
             if not held and (not want or last < want):
@@ -89,7 +85,7 @@ def item_line(text: str, number: int, asks: bool) -> str:
     none), whitespace-normalised."""
     for line in text.split("\n"):
         m = NUMBERED.match(line)
-        if m and int(m.group(1)) == number and len(line.split()) <= ITEM_WORDS and _asks(line) == asks:
+        if m and int(m.group(1)) == number and len(line.split()) <= ITEM_WORDS and asking(line) == asks:
             return " ".join(line.split())
     return ""
 
@@ -108,7 +104,7 @@ def complete(chosen: list[Passage], us: dict[int, list[Unit]], sources: dict) ->
     want = _count(first.units[j].text) or 99
     ref = sources[first.n]
     book, page, origin = ref.book_id, ref.page_start, min(ref.chunk_indices or [0])
-    asks = _asks(next(u for u in first.units[j + 1:] if u.prose).text)  # exercises are followed by exercises only
+    asks = asking(next(u for u in first.units[j + 1:] if u.prose).text)  # exercises are followed by exercises only
     seen = {" ".join(u.text.split()) for p in chosen for u in p.units}
     pool: list[tuple[tuple[int, int], int, Unit]] = []  # ((chunk, position), source n, unit) of candidate items
     for n, src in sources.items():
@@ -121,7 +117,7 @@ def complete(chosen: list[Passage], us: dict[int, list[Unit]], sources: dict) ->
             if len(u.text.split()) > ITEM_WORDS:  # a title the page runs into its first sentence: its own line
                 line = item_line(src.text[u.start:u.end], _number(u), asks)
                 u = replace(u, text=line) if line and u.text.startswith(line) else u
-            if len(u.text.split()) <= ITEM_WORDS and _asks(u.text) == asks \
+            if len(u.text.split()) <= ITEM_WORDS and asking(u.text) == asks \
                     and " ".join(u.text.split()) not in seen:
                 pool.append(((at, u.start), n, u))
     pool.sort(key=lambda x: x[0])

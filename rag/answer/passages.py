@@ -16,7 +16,7 @@ from ..query.kinds import EXAMPLE_LABEL
 from ..text.labels import ABOUT_LISTING, BLOCK_LABEL, PROMPT, PROOF
 from ..text.captions import caption_key
 from ..types import heading_number
-from .cues import POINTER
+from .cues import POINTER, asking
 from .quotecheck import mark_book_brackets
 from .units import ENTRY, HEADING_WORDS, ITEM, SIGNATURE, Unit
 
@@ -169,8 +169,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
             while related is not None and a < k and not related(a):  # "Standardmäßig wird … der erste Benutzer
                 a += 1  # … sudo …" opened an answer on setting the time zone: a paragraph that runs on to another topic
             i = a
-    faq = us[k].kind == "sentence" and asks(us[k]) and k + 1 < len(us) and us[k + 1].prose \
-        and not asks(us[k + 1])  # a FAQ's question ("Q5: Wie kann ich Großbuchstaben … nutzen …?") goes on to
+    faq = us[k].kind == "sentence" and asking(us[k].text) and k + 1 < len(us) and us[k + 1].prose \
+        and not asking(us[k + 1].text)  # a FAQ's question ("Q5: Wie kann ich Großbuchstaben … nutzen …?") goes on to
     if faq:  # its answer ("A5: Nutzen Sie den Befehl \*. …"): tour 42 had quoted the question alone
         j = k + 1
     sentences = sum(u.kind == "sentence" for u in us[i:j + 1])
@@ -179,7 +179,7 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
     shown_more = not further_listing  # a demonstration went on to a further listing (once)
     while j + 1 < len(us):
         last, nxt = us[j], us[j + 1]
-        if faq and nxt.prose and asks(nxt):
+        if faq and nxt.prose and asking(nxt.text):
             break  # the next question of the FAQ
         if nxt.kind == "heading" and _points_to(last, nxt) and j + 2 < len(us) and us[j + 2].prose \
                 and words < MAX_WORDS:  # "… the recommended way is to install it from the Debian repository." +
@@ -281,11 +281,6 @@ def _annotates(us: list[Unit], k: int) -> bool:
         return False
     return k >= 2 and us[k - 2].kind == "sentence" and not _opens(us[k - 2])  # (a listing the source begins with:
     # what introduced it is not known)
-
-
-def asks(u: Unit) -> bool:
-    """A sentence that asks: it ends with a question mark."""
-    return u.text.rstrip().endswith(("?", "？"))
 
 
 def _open_parens(units: list[Unit]) -> int:

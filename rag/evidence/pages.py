@@ -18,38 +18,37 @@ log = logging.getLogger(__name__)
 
 
 
-def quoted_chunk(answer_text: str, source: Source, chunk_range) -> Chunk | None:
-    """The chunk of ``source``'s window that holds the first sentence the answer quotes from it, when that is not the
-    matching chunk (``chunk_range(book_id, lo, hi)``: the book's chunks lo..hi); else None."""
+def quoted_span(answer_text: str, source: Source, chunk_range) -> tuple[Chunk | None, str]:
+    """What names ``source`` in a citation, read in one pass (``chunk_range(book_id, lo, hi)``: the book's chunks
+    lo..hi): the chunk of its window holding the first sentence the answer quotes from it, when that is not the
+    matching chunk (else None), and the printed page the last quoted sentence lies on, when that is a later page than
+    the first's ("" otherwise: a passage that runs onto the next page is cited "pp. 94–95"; tour 42 had the
+    Gauß-curvature answer's items a) and b), on p. 95, under "p. 94")."""
     quotes = quoted_sentences(answer_text, source)
     if not quotes or len(source.chunk_indices) < 2:
-        return None
-    want = " ".join(quotes[0].split())[:80]
-    lo, hi = min(source.chunk_indices), max(source.chunk_indices)
-    for c in chunk_range(source.book_id, lo, hi):
-        if c.chunk_index in source.chunk_indices and want in " ".join(c.text.split()):
-            return None if c.chunk_index == source.hit.chunk_index else c
-    return None
-
-
-def quoted_to(answer_text: str, source: Source, chunk_range) -> str:
-    """The printed page the last sentence the answer quotes from ``source`` lies on, when that is a later page than
-    the one its first lies on ("" otherwise): a passage that runs onto the next page is cited "pp. 94–95" (tour 42:
-    the Gauß-curvature answer's items a) and b) were on p. 95 of a source labelled "p. 94")."""
-    quotes = quoted_sentences(answer_text, source)
-    if len(quotes) < 2 or len(source.chunk_indices) < 2:
-        return ""
+        return None, ""
     lo, hi = min(source.chunk_indices), max(source.chunk_indices)
     chunks = [c for c in chunk_range(source.book_id, lo, hi) if c.chunk_index in source.chunk_indices]
 
-    def holder(sentence: str):
+    def holder(sentence: str) -> Chunk | None:
         want = " ".join(sentence.split())[:80]
         return next((c for c in chunks if want in " ".join(c.text.split())), None)
 
-    first, last = holder(quotes[0]) or source.quoted or source.hit, holder(quotes[-1])
-    if last is None or last.page_end <= first.page_end:
-        return ""
-    return last.label_end or str(last.page_end)
+    first, last = holder(quotes[0]), holder(quotes[-1]) if len(quotes) > 1 else None
+    quoted = first if first is not None and first.chunk_index != source.hit.chunk_index else None
+    start = first or source.hit
+    to = (last.label_end or str(last.page_end)) if last is not None and last.page_end > start.page_end else ""
+    return quoted, to
+
+
+def quoted_chunk(answer_text: str, source: Source, chunk_range) -> Chunk | None:
+    """The first half of ``quoted_span``: the chunk the answer's quote from ``source`` begins in, when not the hit."""
+    return quoted_span(answer_text, source, chunk_range)[0]
+
+
+def quoted_to(answer_text: str, source: Source, chunk_range) -> str:
+    """The second half of ``quoted_span``: the later page the quote from ``source`` ends on, or ""."""
+    return quoted_span(answer_text, source, chunk_range)[1]
 
 
 def quoted_sentences(answer_text: str, source: Source) -> list[str]:

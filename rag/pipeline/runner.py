@@ -171,12 +171,11 @@ class Pipeline:
             answer.context["windows"] = windows(answer.sources)
         answer.checks = check_quotes(answer.text, answer.sources, r.settings.tuning.answer.supported_share)
         answer.trace["quote_check_failed"] = float(sum(not c.ok for c in answer.checks))
-        from ..evidence.pages import quoted_chunk, quoted_to
+        from ..evidence.pages import quoted_span
 
         for src in answer.sources:  # a source is named by the chunk its quote comes from (rag.types.Source.quoted),
             if any(c.n == src.n for c in answer.checks):  # to the page its quote ends on
-                src.quoted = quoted_chunk(answer.text, src, self.res.catalog.chunk_range)
-                src.quoted_to = quoted_to(answer.text, src, self.res.catalog.chunk_range)
+                src.quoted, src.quoted_to = quoted_span(answer.text, src, self.res.catalog.chunk_range)
         if answer.figures:
             cited = list(dict.fromkeys(c.n for c in answer.checks))
             avec = self.res.embed.get_query_embedding(answer.text[:2000]) if answer.text.strip() else None

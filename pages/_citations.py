@@ -1,6 +1,7 @@
 """Answer prose with clickable ``[n]``: a custom component (Streamlit components v2, inline JavaScript, no build
 step) that writes the prose as text nodes and each citation as a button; a click comes back to Python as the
-trigger value ``cite`` (the source's number), which opens the reader.
+trigger value ``cite`` ("n:k": the source's number and which of its citations in the answer, from 0), which
+opens the reader at that citation's passage.
 
 Book text stays text: the script only ever sets ``textContent``/``title`` and never parses HTML, so a passage
 holding "<script>" or "**bold**" shows exactly those characters.
@@ -42,7 +43,7 @@ export default function (component) {
       b.title = part[2] || '';
       b.setAttribute('aria-label', 'Open source ' + part[1] + (part[2] ? ': ' + part[2] : ''));
       b.dataset.n = String(part[1]);
-      b.addEventListener('click', () => setTriggerValue('cite', part[1]));
+      b.addEventListener('click', () => setTriggerValue('cite', part[1] + ':' + part[3]));
       root.appendChild(b);
     } else {
       root.appendChild(document.createTextNode(String(part[1])));
@@ -54,11 +55,20 @@ export default function (component) {
 _prose = st.components.v2.component("folio_cited_prose", css=_CSS, js=_JS)
 
 
-def cited_prose(text: str, labels: dict[int, str], key: str) -> int | None:
+def cited_prose(text: str, labels: dict[int, str], key: str, seen: dict[int, int] | None = None
+                ) -> tuple[int, int] | None:
     """Show ``text`` with each ``[n]`` naming a source in ``labels`` (n → "Book › Section, p. 4", the tooltip) as
-    a button; returns the n clicked in this run, else None."""
-    parts = [[kind, value, labels.get(value, "")] if kind == "cite" else [kind, value]
-             for kind, value in cite_segments(text, set(labels))]
+    a button; returns (n, k) for the [n] clicked in this run, its k-th (from 0) in the answer, else None.
+    ``seen`` counts each source's citations in the answer's earlier paragraphs, and is updated."""
+    seen = {} if seen is None else seen
+    parts = []
+    for kind, value in cite_segments(text, set(labels)):
+        if kind == "cite":
+            parts.append([kind, value, labels.get(value, ""), seen.get(value, 0)])
+            seen[value] = seen.get(value, 0) + 1
+        else:
+            parts.append([kind, value])
     result = _prose(key=key, data={"parts": parts}, on_cite_change=lambda: None)
-    n = getattr(result, "cite", None)
-    return int(n) if isinstance(n, (int, float, str)) and str(n).isdigit() else None
+    value = str(getattr(result, "cite", None) or "")
+    n, _, k = value.partition(":")
+    return (int(n), int(k or 0)) if n.isdigit() and (k or "0").isdigit() else None

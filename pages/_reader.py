@@ -88,15 +88,16 @@ def open_target(target: ReaderTarget) -> None:
     st.session_state[REQUEST] = True
 
 
-def open_source(answer: dict, n: int) -> None:
-    """Open source [n] of a stored answer (``Answer.to_dict()``) in the reader."""
+def open_source(answer: dict, n: int, occurrence: int = 0) -> None:
+    """Open source [n] of a stored answer (``Answer.to_dict()``) in the reader, at the passage its
+    ``occurrence``-th [n] closes."""
     from pages._widgets import _source
 
     s = next((x for x in answer.get("sources") or [] if int(x["n"]) == int(n)), None)
     if s is None:
         return
     try:
-        open_target(get_service().reader.open_source(_source(s), answer.get("text", "")))
+        open_target(get_service().reader.open_source(_source(s), answer.get("text", ""), occurrence))
     except RagError as e:
         st.session_state[STATE] = {"error": str(e)}
         st.session_state[REQUEST] = True

@@ -130,18 +130,19 @@ def _labels(answer: dict) -> dict[int, str]:
     return {int(s["n"]): _source(s).label for s in answer.get("sources") or []}
 
 
-def answer_body(answer: dict, key: str) -> int | None:
+def answer_body(answer: dict, key: str) -> tuple[int, int] | None:
     """The answer's text: prose with clickable [n] (book text as text nodes), code as code, tables as tables.
-    Returns the source number clicked in this run."""
+    Returns (source number, which of its citations) clicked in this run."""
     from rag.evidence.blocks import answer_blocks
 
     from pages._citations import cited_prose
 
     labels = _labels(answer)
     clicked = None
+    seen: dict[int, int] = {}
     for i, b in enumerate(answer_blocks(answer.get("text", ""))):
         if b.kind == "para":
-            n = cited_prose(b.text, labels, key=f"{key}-p{i}")
+            n = cited_prose(b.text, labels, key=f"{key}-p{i}", seen=seen)
             clicked = clicked or n
         else:
             book_text([b], key=f"{key}-b{i}")
@@ -303,10 +304,10 @@ def _open_turn(key: str) -> None:
     st.session_state.setdefault("open_turns", set()).add(key)
 
 
-def answer_view(answer: dict, key: str, full: bool, builder: bool, present: set[str]) -> int | None:
+def answer_view(answer: dict, key: str, full: bool, builder: bool, present: set[str]) -> tuple[int, int] | None:
     """One answer as a reader sees it. ``full``: sources, figures and the "how" panel (the latest answer); else
     compact (an older turn: its text and confidence, the rest behind one button; no images, nothing heavy).
-    ``present``: the ids of the books in the library. Returns the [n] clicked in this run."""
+    ``present``: the ids of the books in the library. Returns the [n] clicked in this run (n, which of its [n])."""
     clicked = answer_body(answer, key)
     outcome_line(answer)
     gone = gone_books(answer, present)

@@ -83,7 +83,7 @@ for m in messages:  # the conversation so far: the latest answer in full, older 
         full = m["id"] == last_answer_id or key in open_turns
         clicked = answer_view(m["answer"], key, full, builder, present)
         if clicked:
-            open_source(m["answer"], clicked)
+            open_source(m["answer"], *clicked)
         feedback_widget(m["id"], m.get("feedback"), m.get("comment") or "")
 
 question = st.chat_input("Ask about your books…", disabled=not books)

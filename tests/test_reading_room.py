@@ -190,6 +190,25 @@ def test_a_citation_opens_where_the_answer_s_first_quote_is_and_shows_a_quote_on
     assert folio.reader.open_source(shifted, answer.text).page == target.page
 
 
+def test_each_citation_of_a_source_quoted_twice_opens_its_own_passage(folio, book_pdf):
+    from dataclasses import replace
+
+    from rag.evidence.blocks import upto_citation
+
+    answer, src = cited(folio, book_pdf)
+    water = "Tomatoes need deep watering twice a week."
+    star = "Jupiter is the largest planet of the solar system."
+    both = replace(src, text=f"{water} {star}", page_start=1, page_end=5)  # a window over both sections
+    text = f"{water} [{src.n}]\n\n```\nwater()\n```\n\n{star} [{src.n}]"
+    assert upto_citation(text, src.n, 0).endswith(f"twice a week. [{src.n}]")
+    assert upto_citation(text, src.n, 1).endswith(f"system. [{src.n}]") and upto_citation(text, src.n, -1) == ""
+    first, second = (folio.reader.open_source(both, text, k) for k in (0, 1))
+    words = [" ".join(folio.reader.read(t).text.split()) for t in (first, second)]
+    assert water in words[0] and star not in words[0] and star in words[1] and second.page > first.page
+    assert set(second.quotes) == set(first.quotes) == {water, star}  # both passages stay marked on their pages
+    assert folio.reader.open_source(both, text, 7).page == first.page  # no such citation: the first passage
+
+
 def test_a_sentence_a_page_break_cuts_is_found_on_the_page_where_it_begins():
     from rag.evidence.render import locate
     from rag.types import Page

@@ -277,3 +277,28 @@ def cite_segments(text: str, known: set[int] | None = None) -> list[tuple[str, s
         out.append(("text", text[pos:]))
     return out
 
+
+
+def upto_citation(text: str, n: int, k: int) -> str:
+    """An answer's ``text`` as the reader sees it (``answer_blocks``: prose and fenced listings, in order) up to and
+    including its ``k``-th (from 0) citation of source ``n`` in prose; "" for k < 0. A source cited twice has two
+    passages: what each [n] closes is told apart by cutting the answer after it."""
+    if k < 0:
+        return ""
+    out: list[str] = []
+    seen = 0
+    for b in answer_blocks(text):
+        if b.kind == "code":
+            out.append("```\n" + b.text + "\n```")
+            continue
+        if b.kind != "para":
+            continue
+        words: list[str] = []
+        for kind, value in cite_segments(b.text):
+            words.append(value if kind == "text" else f"[{value}]")
+            if kind == "cite" and value == n:
+                if seen == k:
+                    return "\n\n".join([*out, "".join(words)])
+                seen += 1
+        out.append("".join(words))
+    return "\n\n".join(out)

@@ -11,7 +11,7 @@ from ..errors import NotFoundError, RagError
 from ..library.ingest import original_path, source_path
 from ..library.resources import Resources
 from ..types import Chunk, Source
-from .blocks import Block, chunk_layout, source_blocks
+from .blocks import Block, chunk_layout, source_blocks, upto_citation
 from .reader import READER_ZOOM, ReaderPage, ReaderTarget, png_size
 
 log = logging.getLogger(__name__)
@@ -180,13 +180,20 @@ class CitationPages:
         return source_blocks(chunk.text, chunk_layout(chunk, pages))
 
     # --- the reader view -------------------------------------------------------------------------
-    def open_source(self, source: Source, answer_text: str = "") -> ReaderTarget:
-        """What citation [n] opens: the page holding the answer's first sentence from the source (else the first
-        page holding any sentence it quotes, else the matching chunk's first page), the chunk highlighted and the
-        quoted sentences stronger."""
+    def open_source(self, source: Source, answer_text: str = "", occurrence: int = 0) -> ReaderTarget:
+        """What citation [n] opens: the page holding the first sentence of the passage it closes (its
+        ``occurrence``-th [n] in the answer, from 0: a source quoted twice is opened at each passage; tour 42's
+        second [1] had opened the first one's page), else the first page holding any sentence the answer quotes
+        from the source, else the matching chunk's first page; the chunk highlighted and the quoted sentences
+        stronger."""
         quotes = quoted_sentences(answer_text, source)
+        own = quotes
+        if occurrence > 0:
+            before = set(quoted_sentences(upto_citation(answer_text, source.n, occurrence - 1), source))
+            own = [q for q in quoted_sentences(upto_citation(answer_text, source.n, occurrence), source)
+                   if q not in before] or quotes
         hit = source.hit
-        first = self._pages_holding(source, quotes[:1]) if quotes else []
+        first = self._pages_holding(source, own[:1]) if own else []
         holding = first or (self._pages_holding(source, quotes) if quotes else [])
         page = holding[0] if holding else hit.page_start
         return ReaderTarget(hit.book_id, page, ((hit.char_start, hit.char_end),), tuple(quotes),

@@ -43,6 +43,12 @@ def test_a_question_without_words_says_so(garden, question):
     # books · 0%" under it, and the Metrics page says why
 
 
+def test_a_general_knowledge_question_is_not_told_to_lower_a_threshold(garden):
+    a = garden.ask("Who won the 2018 football world cup?").consume()
+    assert a.not_found and a.text.startswith("Not in your books")
+    assert "threshold" not in a.text and "sidebar" not in a.text  # tour 42: advice that cannot help such a question
+
+
 def test_a_question_none_of_whose_words_the_books_have_says_so(garden):
     from rag.answer import NO_WORD_KNOWN_TEXT
 

@@ -9,7 +9,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "not_relevant": "Not in your books: no passage was relevant enough to answer this. The closest passages "
                         "found are listed below; they are not an answer.",
-        "try": " Try rephrasing, choosing another book, or lowering the similarity threshold in the sidebar.",
+        "try": " If one of your books should cover it, try asking in the words that book uses.",
         "not_in_books": "Not in your books: the passages found share words or topic with the question but do not "
                         "seem to answer it. The closest passages are listed below; they are not an answer.",
         "unwritten": "Not in your books: none of the books searched writes {symbols}, so they do not explain it. The "
@@ -27,8 +27,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "not_relevant": "Nicht in Ihren Büchern: Keine Passage war relevant genug, um die Frage zu beantworten. Die "
                         "nächstliegenden Passagen stehen unten; sie sind keine Antwort.",
-        "try": " Formulieren Sie die Frage um, wählen Sie ein anderes Buch oder senken Sie die Ähnlichkeitsschwelle "
-               "in der Seitenleiste.",
+        "try": " Sollte eines Ihrer Bücher es behandeln, fragen Sie mit den Worten, die dieses Buch verwendet.",
         "not_in_books": "Nicht in Ihren Büchern: Die gefundenen Passagen teilen Wörter oder das Thema mit der Frage, "
                         "scheinen sie aber nicht zu beantworten. Die nächstliegenden Passagen stehen unten; sie sind "
                         "keine Antwort.",
@@ -47,8 +46,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "fr": {
         "not_relevant": "Pas dans vos livres : aucun passage n'est assez pertinent pour répondre à la question. Les "
                         "passages les plus proches sont listés ci-dessous ; ils ne sont pas une réponse.",
-        "try": " Essayez de reformuler la question, de choisir un autre livre ou de baisser le seuil de similarité "
-               "dans la barre latérale.",
+        "try": " Si l'un de vos livres devrait en parler, posez la question avec les mots qu'il emploie.",
         "not_in_books": "Pas dans vos livres : les passages trouvés partagent des mots ou le sujet de la question, "
                         "mais ne semblent pas y répondre. Les passages les plus proches sont listés ci-dessous ; ils "
                         "ne sont pas une réponse.",

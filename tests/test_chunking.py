@@ -237,6 +237,28 @@ def test_a_header_set_just_below_the_top_band_is_a_header_the_chunks_keep():
     assert all(h == {0, 1} for h in headers(low, find(low)))
 
 
+def test_a_page_number_set_inside_wide_margins_is_furniture():
+    """The TIPA manual sets its page numbers at 88 % of an A4 page's height, above the bottom band: "Allerdings 66 ist
+    es …" was quoted across a page break. A bare number as a page's last (or first) line that keeps step with the
+    pages is their numbering wherever it stands; numbers that do not keep step are the pages' text."""
+    from rag.parse.furniture import find, headers
+
+    def book(last) -> list:
+        pages = []
+        for n in range(1, 6):
+            body = f"Es ist nicht schwer, kursive Formen zu erstellen, Seite {n}. Allerdings"
+            text = f"{body}\n\n{last(n)}"
+            lines = [(0, len(body), 87.0, 111.8, 384.3, 123.1, 0),
+                     (len(body) + 2, len(text), 290.0, 738.5, 300.0, 748.5, 0)]  # the last line, at 88 %
+            pages.append((str(60 + n), n, text, lines, 842.0))
+        return pages
+
+    pages = book(lambda n: n + 60)
+    found = find(pages)
+    assert all(f == {1} for f in found) and all(not h for h in headers(pages, found))
+    assert all(not f for f in find(book(lambda n: 7 * n + 1)))  # 8, 15, 22 … do not keep step: the page's text
+
+
 def test_a_highlight_leaves_out_running_headers_footers_and_page_numbers():
     from rag.types import Page
 

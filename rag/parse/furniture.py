@@ -6,7 +6,8 @@ A line is furniture when it sits in the page's top or bottom band and
   ``MIN_PAGES`` pages, or
 - repeats on at least ``MIN_PAGES`` pages once digits are masked ("Chapter 5. Conditionals and recursion",
   "PLOS ONE | https://doi.org/…", "May 17, 2018"),
-or shares its baseline with such a line on the same page (the two halves of one header).
+or shares its baseline with such a line on the same page (the two halves of one header), or is a page's first or
+last line holding a bare number that keeps step with the pages (``_numbered_edges``: wide margins).
 The page text keeps these lines (highlighting and page images stay exact); chunking reads the text
 with them blanked out (``Page.chunk_text``), so they never reach chunk text, embeddings or BM25.
 """
@@ -65,7 +66,35 @@ def find(pages: list[tuple[str, int, str, list[tuple], float]], first_line: bool
         ys = [y for i, _, _, y in here if i in found]
         found |= {i for i, _, _, y in here if any(abs(y - o) <= 3 for o in ys)}
         out.append(found)
+    for found, more in zip(out, _numbered_edges(pages)):
+        found |= more
     return out
+
+
+EDGE_BAND = 0.15  # a page number outside the bands above: its page's first or last line, this far from the edge
+
+
+def _numbered_edges(pages: list[tuple[str, int, str, list[tuple], float]]) -> list[set[int]]:
+    """Per page, its first or last line when that is a bare number that goes up with the pages: the number minus the
+    page's place in the file is the same on at least ``MIN_PAGES`` pages. A book with wide margins sets its numbers
+    outside the bands (the TIPA manual's "66" at 88 % of the height; tour 42: "Allerdings 66 ist es …" was quoted
+    across the page break); a count that keeps step with the pages is their numbering wherever it stands. (A number
+    beside a header's title, yathesis's "4.8. Liste d’acronymes …  35" at 10 %, is left alone: taking it, or the
+    title with it, out of the chunks cost held-out pages.)"""
+    edges: list[list[tuple[int, int]]] = []  # per page: (line index, printed number minus place)
+    steps: Counter = Counter()
+    for label, number, text, lines, height in pages:
+        shown = sorted((ln[3], i) for i, ln in enumerate(lines) if text[ln[0]:ln[1]].strip())
+        here = []
+        if height > 0 and shown:
+            for y, i in {shown[0], shown[-1]}:
+                t = text[lines[i][0]:lines[i][1]].strip()
+                outer = lines[i][5] <= EDGE_BAND * height or y >= (1 - EDGE_BAND) * height
+                if outer and t.isdigit() and len(t) <= 4:
+                    here.append((i, int(t) - number))
+        steps.update({step for _, step in here})
+        edges.append(here)
+    return [{i for i, step in here if steps[step] >= MIN_PAGES} for here in edges]
 
 
 def headers(pages: list[tuple[str, int, str, list[tuple], float]], found: list[set[int]]) -> list[set[int]]:

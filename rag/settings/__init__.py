@@ -48,9 +48,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # section numbers, titles and page numbers MuPDF reads as separate lines are contents, not text; 30: a music example's
 # lyrics, a syllable a line under its notes, are the example's words, not the page's, and the tips of a TeX horizontal
 # brace read "╰╮╭╯", not "�"; 31: a bold line under a music example, "See also", is the page's heading, no lyric; 32:
-# such glyphs whose codes MuPDF reads with spaces between them, an overbrace's "z }| {", are lined up with them), so
-# adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 32
+# such glyphs whose codes MuPDF reads with spaces between them, an overbrace's "z }| {", are lined up with them; 33:
+# a page's first or last line holding a bare number that keeps step with the pages is its page number, wherever the
+# margin sets it), so adding a book again re-makes its chunks instead of keeping the old ones
+CHUNKING_VERSION = 33
 
 
 class Settings(BaseSettings):

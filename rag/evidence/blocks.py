@@ -278,7 +278,6 @@ def cite_segments(text: str, known: set[int] | None = None) -> list[tuple[str, s
     return out
 
 
-
 def upto_citation(text: str, n: int, k: int) -> str:
     """An answer's ``text`` as the reader sees it (``answer_blocks``: prose and fenced listings, in order) up to and
     including its ``k``-th (from 0) citation of source ``n`` in prose; "" for k < 0. A source cited twice has two

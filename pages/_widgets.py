@@ -213,17 +213,17 @@ def _source_row(answer: dict, src, key: str, gone: set[str]) -> None:
         with st.expander(escape_markdown(f"[{src.n}] {src.label}"), key=f"{key}-s{src.n}", on_change="rerun",
                          type="compact", width="stretch") as box:
             if box.open:
-                passage(src, key=f"{key}-s{src.n}-text")
+                passage(src, key=f"{key}-s{src.n}-text", answer_text=answer.get("text") or "")
         open_source_button(answer, src, key=f"{key}-o{src.n}", disabled=src.book_id in gone)
 
 
-def passage(src, key: str) -> None:
-    """A source's passage with its structure (its pages' line kinds when the book is still there): the chunk the
-    answer quotes, else the matching one."""
+def passage(src, key: str, answer_text: str = "") -> None:
+    """A source's passage with its structure (its pages' line kinds when the book is still there): the chunks that
+    hold what the answer quotes from it, else the matching one."""
     from pages._shared import get_service
 
     try:
-        blocks = get_service().reader.passage(src.quoted or src.hit)
+        blocks = get_service().reader.quoted_passage(src, answer_text)
     except RagError as e:
         st.caption(escape_markdown(str(e)))
         return

@@ -207,6 +207,11 @@ def test_each_citation_of_a_source_quoted_twice_opens_its_own_passage(folio, boo
     assert water in words[0] and star not in words[0] and star in words[1] and second.page > first.page
     assert set(second.quotes) == set(first.quotes) == {water, star}  # both passages stay marked on their pages
     assert folio.reader.open_source(both, text, 7).page == first.page  # no such citation: the first passage
+    every = [c.chunk_index for c in folio.catalog.chunks(src.book_id)]
+    shown = " ".join(" ".join(b.text.split()) for b in folio.reader.quoted_passage(replace(both, chunk_indices=every),
+                                                                                  text))
+    assert water in shown and star in shown  # the source's passage holds both quotes (tour 43)
+    assert "Tomatoes need deep" in " ".join(b.text for b in folio.reader.quoted_passage(src, answer.text))
 
 
 def test_a_sentence_a_page_break_cuts_is_found_on_the_page_where_it_begins():
@@ -277,6 +282,7 @@ def test_a_page_that_cannot_be_drawn_or_a_deleted_book_gives_a_clear_message(fol
     with pytest.raises(NotFoundError, match="no longer in your library"):
         folio.reader.read(target)
     assert [b.kind for b in folio.reader.passage(src.hit)]  # the quoted passage still reads, from its text
+    assert [b.kind for b in folio.reader.quoted_passage(src, answer.text)]
 
 
 def test_an_epub_reads_with_its_code_and_table_and_its_upload_comes_with_it(folio):

@@ -41,6 +41,20 @@ def quoted_span(answer_text: str, source: Source, chunk_range) -> tuple[Chunk | 
     return quoted, to
 
 
+def quoted_chunks(answer_text: str, source: Source, chunk_range, most: int = 4) -> list[Chunk]:
+    """The chunks of ``source``'s window from the first to the last that holds a sentence the answer quotes from it
+    (at most ``most``): what the source's passage shows, so that a source quoted twice shows both passages (tour 43:
+    the second [1], on p. 133, was not in the passage shown under [1], p. 132). [] when none holds one."""
+    quotes = quoted_sentences(answer_text, source)
+    if not quotes:
+        return []
+    lo, hi = min(source.chunk_indices), max(source.chunk_indices)
+    chunks = [c for c in chunk_range(source.book_id, lo, hi) if c.chunk_index in source.chunk_indices]
+    wants = [" ".join(q.split())[:80] for q in quotes]
+    held = [i for i, c in enumerate(chunks) if any(w in " ".join(c.text.split()) for w in wants)]
+    return chunks[held[0]:held[-1] + 1][:most] if held else []
+
+
 def quoted_chunk(answer_text: str, source: Source, chunk_range) -> Chunk | None:
     """The first half of ``quoted_span``: the chunk the answer's quote from ``source`` begins in, when not the hit."""
     return quoted_span(answer_text, source, chunk_range)[0]
@@ -171,6 +185,12 @@ class CitationPages:
     def _page_label(self, book_id: str, page: int) -> str:
         pg = self.catalog.page(book_id, page)
         return pg.label if pg is not None else str(page)
+
+    def quoted_passage(self, source: Source, answer_text: str) -> list[Block]:
+        """What a source shows as its passage: the chunks its quotes lie in (``quoted_chunks``), else the chunk the
+        answer quotes, else the matching one (a book no longer in the library: that chunk as stored)."""
+        chunks = quoted_chunks(answer_text, source, self.catalog.chunk_range) or [source.quoted or source.hit]
+        return [b for c in chunks for b in self.passage(c)]
 
     def passage(self, chunk: Chunk) -> list[Block]:
         """The chunk's text as a reader sees it: paragraphs, lists, code (with its indentation) and tables, the

@@ -325,6 +325,12 @@ def test_a_figure_matches_the_question_on_its_own_only_by_words_of_its_own():
     hits = candidates("Was ist ein topologischer Raum?", np.array([1, 0], np.float32), [], ([cover, diagram], vecs),
                       lambda book, chunks: [], {"b": "Geometrie"}, min_similarity=0.45, limit=3)
     assert [(h.caption, h.why) for h in hits] == [("Abbildung 1.2: Zariski-Topologie", "matches the question")]
+    # close by its embedding but sharing no word with the question (tours 42, 43): no match
+    dedication = Figure("b", 2, 31, "31", (0, 0, 1, 1), "raster", caption="Figure 4.4 – Page de dédicaces")
+    hits = candidates("Je rédige ma thèse en anglais dans le cadre d'une cotutelle internationale. Dois-je fournir un "
+                      "texte en français ?", np.array([1, 0], np.float32), [], ([dedication], vecs[:1]),
+                      lambda book, chunks: [], {"b": "yathesis"}, min_similarity=0.45, limit=3)
+    assert hits == []
 
 
 def _lilypond_page(index: int) -> bytes:

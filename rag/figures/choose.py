@@ -59,7 +59,7 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
             bonus, why, ns = t.named_bonus + (0.1 if f.book_id in source_books else 0.0), "named in the question", []
         elif row in best and sim >= t.linked_min_similarity:
             bonus, why, ns = best[row]
-        elif sim >= min_similarity and (f.caption or f.labels or f.description):
+        elif sim >= min_similarity and (f.caption or f.labels or f.description) and speaks_of(question, f):
             # on its own only by words of its own: a bare picture (a cover, a photo) matches through the text
             # around it, which is about the book's topic, not about what the picture shows
             bonus, why, ns = 0.0, MATCHES, []
@@ -74,6 +74,27 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
 
 
 MATCHES = "matches the question"  # the ``why`` of a figure tied to no source, close to the question on its own
+SAME_START = 5  # letters two words must begin with alike to be one word in other forms ("topologischer", "Topologie")
+
+
+def _words(text: str) -> set[str]:
+    from bm25s.stopwords import STOPWORDS_FRENCH, STOPWORDS_GERMAN
+
+    from ..text.terms import key_terms
+
+    return {w for t in key_terms(text) for w in t.split("-") if len(w) > 2} - set(STOPWORDS_FRENCH) \
+        - set(STOPWORDS_GERMAN)
+
+
+def speaks_of(question: str, figure) -> bool:
+    """Whether the figure's own words (caption, labels, description) hold a word of the question, in any of its forms
+    (the first ``SAME_START`` letters alike). A figure close to the question only by its embedding is not enough for
+    a question in another language than English, where the English embedder finds unrelated texts close: yathesis's
+    "Figure 4.4 – Page de dédicaces" was shown as matching a question about the French summary of a thesis written
+    in English (tours 42 and 43)."""
+    own = _words(" ".join((figure.caption, figure.labels, figure.description)))
+    return any(a == o or (min(len(a), len(o)) >= SAME_START and a[:SAME_START] == o[:SAME_START])
+               for a in _words(question) for o in own)
 
 
 def finalise(hits: list[FigureHit], cited_order: list[int], answer_vec, figure_vec: Callable[[str], np.ndarray | None],

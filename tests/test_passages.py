@@ -580,6 +580,19 @@ def test_a_passage_never_opens_with_a_listing():
     assert grow(us, 2, lambda k: False, 4)[0] == 0
 
 
+def test_a_passage_grown_back_over_a_listing_to_an_item_takes_the_list_with_its_introduction():
+    """A passage never opens with a listing: the unit before it says what it shows. When that is the last item of a
+    list, the passage starts with the sentence that introduces the list (tour 43's answer on yathesis's main language
+    opened on two items, without "… est composé :")."""
+    text = ("Par défaut, un mémoire créé avec la classe yathesis est composé :\n• en français comme langue principale;\n"
+            "• en anglais comme langue secondaire.\n\nmainlanguage=french|english\n\n(pas de valeur par défaut) "
+            "Pour que la langue principale soit l’anglais, il suffit de le stipuler au moyen de l’option "
+            "mainlanguage=english.")
+    us = units(source(text, code=("mainlanguage=french|english",)))
+    assert [u.kind for u in us] == ["sentence", "item", "item", "code", "sentence"]
+    assert grow(us, 3, lambda k: False, 4)[0] == 0
+
+
 def test_a_year_question_quotes_the_sentence_with_the_year_of_its_subject():
     """'In what year was the book first published?' over a preface: the sentence that says the year of the book's
     publishing, not the one about the book's changes that shares more of the question's words."""

@@ -112,6 +112,14 @@ def _join(texts: list[str]) -> str:
     return out
 
 
+def _list_start(us: list[Unit], k: int) -> int:
+    """Item ``k``'s list from its first item (at most ``MAX_ITEMS`` back), and the sentence that introduces it."""
+    i = k
+    while i > 0 and us[i - 1].kind == "item" and k - i < MAX_ITEMS:
+        i -= 1
+    return i - 1 if i > 0 and _opens(us[i - 1]) else i
+
+
 def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool = True,
          lead: tuple[int, int] = LEAD, related=None) -> tuple[int, int]:
     """The span [i, j] of units around anchor ``k``: back a sentence or two when the anchor points back ("This …",
@@ -123,10 +131,7 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
     lead back to the paragraph's start begins at its first such sentence."""
     i = j = k
     if us[k].kind == "item":  # back to the first item of its list and the sentence that introduces the list
-        while i > 0 and us[i - 1].kind == "item" and k - i < MAX_ITEMS:
-            i -= 1
-        if i > 0 and _opens(us[i - 1]):
-            i -= 1
+        i = _list_start(us, k)
     else:  # "For example, …" / "This …": back to the sentence it points at (and once more if that one does too)
         while i > 0 and k - i < BACK_SENTENCES and REFERS_BACK.match(us[i].text) and us[i - 1].kind == "sentence" \
                 and not (i < k and us[i].opens_paragraph) \
@@ -157,6 +162,8 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
         i -= 1  # "Read the comma-separated-value (CSV) file …": with the call forms it describes ("x = csvread (…)")
     elif us[i].kind in ("code", "table") and i > 0 and us[i - 1].prose:
         i -= 1  # a passage never opens with a listing: the sentence or item before it says what it shows
+        if us[i].kind == "item":  # … and an item, with its list and the sentence that introduces the list (tour 43:
+            i = _list_start(us, i)  # "— en français …; — en anglais …" without "… est composé :")
     elif i == k and _annotates(us, k):
         i -= 1  # "fm <- lm(y ~ x, data=dummy)" + "Fit a simple linear regression …": the code it describes
     if i == k and us[k].kind == "sentence" and not us[k].opens_paragraph:  # from its paragraph's first sentence,

@@ -20,7 +20,7 @@ from ..text.sentences import glyphs_inside, glyphs_only
 from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, LINE_TEXT as TEXT, UNSHOWN  # line kinds (Source.layout)
 
 # a list item: a bullet, "1." / "1)" / "(1)", "a)" / "(a)" — then text
-ITEM = re.compile(r"^\s*(?:[•●▪◦‣·∙■□➢►\-–*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][)])\s+\S")
+ITEM = re.compile(r"^\s*(?:[•●▪◦‣·∙■□➢►\-–—*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][)])\s+\S")
 SEPARATOR = re.compile(r"^\|?(?:\s*:?-{3,}:?\s*\|)+\s*$")  # "|---|---|"
 FENCE = re.compile(r"^```([A-Za-z]*)[ \t]*$")
 CITATION = re.compile(r"\[(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\]")  # [1], [1, 2]

@@ -27,12 +27,10 @@ def quoted_span(answer_text: str, source: Source, chunk_range) -> tuple[Chunk | 
     quotes = quoted_sentences(answer_text, source)
     if not quotes or len(source.chunk_indices) < 2:
         return None, ""
-    lo, hi = min(source.chunk_indices), max(source.chunk_indices)
-    chunks = [c for c in chunk_range(source.book_id, lo, hi) if c.chunk_index in source.chunk_indices]
+    chunks = _window(source, chunk_range)
 
     def holder(sentence: str) -> Chunk | None:
-        want = " ".join(sentence.split())[:80]
-        return next((c for c in chunks if want in " ".join(c.text.split())), None)
+        return next((c for c in chunks if _holds(c, sentence)), None)
 
     first, last = holder(quotes[0]), holder(quotes[-1]) if len(quotes) > 1 else None
     quoted = first if first is not None and first.chunk_index != source.hit.chunk_index else None
@@ -48,11 +46,20 @@ def quoted_chunks(answer_text: str, source: Source, chunk_range, most: int = 4) 
     quotes = quoted_sentences(answer_text, source)
     if not quotes:
         return []
-    lo, hi = min(source.chunk_indices), max(source.chunk_indices)
-    chunks = [c for c in chunk_range(source.book_id, lo, hi) if c.chunk_index in source.chunk_indices]
-    wants = [" ".join(q.split())[:80] for q in quotes]
-    held = [i for i, c in enumerate(chunks) if any(w in " ".join(c.text.split()) for w in wants)]
+    chunks = _window(source, chunk_range)
+    held = [i for i, c in enumerate(chunks) if any(_holds(c, q) for q in quotes)]
     return chunks[held[0]:held[-1] + 1][:most] if held else []
+
+
+def _window(source: Source, chunk_range) -> list[Chunk]:
+    """The chunks of ``source``'s window, in the book's order."""
+    lo, hi = min(source.chunk_indices), max(source.chunk_indices)
+    return [c for c in chunk_range(source.book_id, lo, hi) if c.chunk_index in source.chunk_indices]
+
+
+def _holds(chunk: Chunk, sentence: str) -> bool:
+    """Whether ``chunk`` holds the quoted ``sentence`` (its first 80 characters, whitespace aside)."""
+    return " ".join(sentence.split())[:80] in " ".join(chunk.text.split())
 
 
 def quoted_chunk(answer_text: str, source: Source, chunk_range) -> Chunk | None:

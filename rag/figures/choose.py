@@ -88,10 +88,10 @@ def _words(text: str) -> set[str]:
 
 def speaks_of(question: str, figure) -> bool:
     """Whether the figure's own words (caption, labels, description) hold a word of the question, in any of its forms
-    (the first ``SAME_START`` letters alike). A figure close to the question only by its embedding is not enough for
-    a question in another language than English, where the English embedder finds unrelated texts close: yathesis's
+    (the first ``SAME_START`` letters alike): closeness by the embedding alone is not enough, least of all for a
+    question in another language than English, where the English embedder finds unrelated texts close (yathesis's
     "Figure 4.4 – Page de dédicaces" was shown as matching a question about the French summary of a thesis written
-    in English (tours 42 and 43)."""
+    in English, tours 42 and 43)."""
     own = _words(" ".join((figure.caption, figure.labels, figure.description)))
     return any(a == o or (min(len(a), len(o)) >= SAME_START and a[:SAME_START] == o[:SAME_START])
                for a in _words(question) for o in own)

@@ -584,8 +584,9 @@ def test_a_passage_grown_back_over_a_listing_to_an_item_takes_the_list_with_its_
     """A passage never opens with a listing: the unit before it says what it shows. When that is the last item of a
     list, the passage starts with the sentence that introduces the list (tour 43's answer on yathesis's main language
     opened on two items, without "… est composé :")."""
-    text = ("Par défaut, un mémoire créé avec la classe yathesis est composé :\n• en français comme langue principale;\n"
-            "• en anglais comme langue secondaire.\n\nmainlanguage=french|english\n\n(pas de valeur par défaut) "
+    text = ("Par défaut, un mémoire créé avec la classe yathesis est composé :\n"
+            "• en français comme langue principale;\n• en anglais comme langue secondaire.\n\n"
+            "mainlanguage=french|english\n\n(pas de valeur par défaut) "
             "Pour que la langue principale soit l’anglais, il suffit de le stipuler au moyen de l’option "
             "mainlanguage=english.")
     us = units(source(text, code=("mainlanguage=french|english",)))

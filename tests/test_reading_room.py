@@ -318,7 +318,7 @@ def test_the_code_an_answer_quotes_is_marked_on_the_page_too(folio):
 def test_a_source_is_named_by_the_chunk_its_quote_comes_from():
     """The question matched the Exercises chunk, but the answer quotes the Glossary line of its window: the source's
     label names the Glossary and its page (and survives a stored chat), the matching chunk when the quote is its."""
-    from rag.evidence.pages import quoted_chunk
+    from rag.evidence.pages import quoted_span
     from rag.types import Chunk, Source
 
     glossary = Chunk("tp", 4, "return statement: A statement that causes a function to end immediately.", 56, 56, 0,
@@ -329,17 +329,17 @@ def test_a_source_is_named_by_the_chunk_its_quote_comes_from():
                  1.0, 0.6)
     answer = "return statement: A statement that causes a function to end immediately. [4]"
     rng = lambda book, lo, hi: [c for c in (glossary, exercises) if lo <= c.chunk_index <= hi]  # noqa: E731
-    src.quoted = quoted_chunk(answer, src, rng)
+    src.quoted = quoted_span(answer, src, rng)[0]
     assert src.quoted == glossary and src.label == "Think Python › Conditionals › Glossary, p. 56"
     assert Source.from_dict(src.to_dict()).label == src.label
     own = "Exercise 5.1. The time module provides a function that returns the time. [4]"
-    assert quoted_chunk(own, src, rng) is None  # the matching chunk's own sentence: its label stays
+    assert quoted_span(own, src, rng)[0] is None  # the matching chunk's own sentence: its label stays
 
 
 def test_a_quote_that_runs_onto_the_next_page_is_cited_with_both_pages():
     """Tour 42: the Gauß-curvature answer quoted "Sei S eine reguläre Fläche …" (p. 94) and its items a) and b)
     (p. 95) under a source labelled "p. 94"."""
-    from rag.evidence.pages import quoted_to
+    from rag.evidence.pages import quoted_span
     from rag.types import Chunk, Source
 
     premise = Chunk("g", 7, "Bemerkung 79. Sei S eine reguläre Fläche, s ∈S ein Punkt.", 94, 94, 0, 60,
@@ -350,10 +350,10 @@ def test_a_quote_that_runs_onto_the_next_page_is_cited_with_both_pages():
     rng = lambda book, lo, hi: [c for c in (premise, items) if lo <= c.chunk_index <= hi]  # noqa: E731
     answer = ("Sei S eine reguläre Fläche, s ∈S ein Punkt. a) Ist K(s) > 0, so liegt S ganz auf einer Seite. b) Ist "
               "K(s) < 0, so schneidet jede Umgebung beide Seiten. [1]")
-    src.quoted_to = quoted_to(answer, src, rng)
+    src.quoted_to = quoted_span(answer, src, rng)[1]
     assert src.quoted_to == "95" and src.label == "Geometrie › Flächen, pp. 94–95"
     assert Source.from_dict(src.to_dict()).label == src.label
-    assert quoted_to("Sei S eine reguläre Fläche, s ∈S ein Punkt. [1]", src, rng) == ""  # one page: as it was
+    assert quoted_span("Sei S eine reguläre Fläche, s ∈S ein Punkt. [1]", src, rng)[1] == ""  # one page: as it was
 
 
 def test_a_quote_the_page_has_twice_is_highlighted_in_the_cited_passage():

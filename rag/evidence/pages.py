@@ -62,16 +62,6 @@ def _holds(chunk: Chunk, sentence: str) -> bool:
     return " ".join(sentence.split())[:80] in " ".join(chunk.text.split())
 
 
-def quoted_chunk(answer_text: str, source: Source, chunk_range) -> Chunk | None:
-    """The first half of ``quoted_span``: the chunk the answer's quote from ``source`` begins in, when not the hit."""
-    return quoted_span(answer_text, source, chunk_range)[0]
-
-
-def quoted_to(answer_text: str, source: Source, chunk_range) -> str:
-    """The second half of ``quoted_span``: the later page the quote from ``source`` ends on, or ""."""
-    return quoted_span(answer_text, source, chunk_range)[1]
-
-
 def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     """The sentences of ``answer_text`` quoted from ``source``: each one its citation [n] closes, and the
     sentences of the same passage before it (a passage answer cites once, at its end) that the source holds."""

@@ -53,13 +53,14 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
             else:
                 best[row] = (old[0], old[1], ns)
     hits = []
+    asked = _words(question)  # (once, not for every figure close to the question)
     for row, f in enumerate(figs):
         sim = float(sims[row])
         if f.ref and f.ref in named:
             bonus, why, ns = t.named_bonus + (0.1 if f.book_id in source_books else 0.0), "named in the question", []
         elif row in best and sim >= t.linked_min_similarity:
             bonus, why, ns = best[row]
-        elif sim >= min_similarity and (f.caption or f.labels or f.description) and speaks_of(question, f):
+        elif sim >= min_similarity and (f.caption or f.labels or f.description) and speaks_of(asked, f):
             # on its own only by words of its own: a bare picture (a cover, a photo) matches through the text
             # around it, which is about the book's topic, not about what the picture shows
             bonus, why, ns = 0.0, MATCHES, []
@@ -86,15 +87,15 @@ def _words(text: str) -> set[str]:
         - set(STOPWORDS_GERMAN)
 
 
-def speaks_of(question: str, figure) -> bool:
-    """Whether the figure's own words (caption, labels, description) hold a word of the question, in any of its forms
-    (the first ``SAME_START`` letters alike): closeness by the embedding alone is not enough, least of all for a
-    question in another language than English, where the English embedder finds unrelated texts close (yathesis's
-    "Figure 4.4 – Page de dédicaces" was shown as matching a question about the French summary of a thesis written
-    in English, tours 42 and 43)."""
+def speaks_of(asked: set[str], figure) -> bool:
+    """Whether the figure's own words (caption, labels, description) hold a word of the question (``asked``: its
+    ``_words``) in any of its forms (the first ``SAME_START`` letters alike): closeness by the embedding alone is not
+    enough, least of all for a question in another language than English, where the English embedder finds unrelated
+    texts close (yathesis's "Figure 4.4 – Page de dédicaces" was shown as matching a question about the French
+    summary of a thesis written in English, tours 42 and 43)."""
     own = _words(" ".join((figure.caption, figure.labels, figure.description)))
     return any(a == o or (min(len(a), len(o)) >= SAME_START and a[:SAME_START] == o[:SAME_START])
-               for a in _words(question) for o in own)
+               for a in asked for o in own)
 
 
 def finalise(hits: list[FigureHit], cited_order: list[int], answer_vec, figure_vec: Callable[[str], np.ndarray | None],

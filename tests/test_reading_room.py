@@ -381,3 +381,23 @@ def test_a_quoted_line_of_a_symbol_or_two_marks_nothing_on_the_page():
     src = Source(1, "b", "Octave", chunk, book, [0], 1, 1, "p. 1", 1.0, 0.5)
     quotes = quoted_sentences(text, src)
     assert "⇒" not in quotes and "A cell array holds values of any type." in quotes
+
+
+def test_a_quote_that_begins_mid_line_is_marked_from_its_first_word():
+    # tour 43: the orange band covered the whole line, the sentence before the quote included
+    from rag.evidence.render import drawn_boxes, locate
+
+    doc = pymupdf.open()
+    pdf_page = doc.new_page()
+    pdf_page.insert_text((72, 100), "Water the beds twice a week. Mulch keeps the soil moist in summer.", fontsize=11)
+    pdf_page.insert_text((72, 114), "Roots grow deep when the top layer dries between waterings.", fontsize=11)
+    page = parse_pdf(doc.tobytes(), "garden.pdf", use_ocr=False).pages[0]
+    line = next(ln for ln in page.lines if "Mulch" in page.text[ln[0]:ln[1]])
+    a, b = locate(page, "Mulch keeps the soil moist in summer. Roots grow deep when the top layer dries between "
+                        "waterings.")
+    first, second = drawn_boxes(pdf_page, page, a, b)
+    mulch = pdf_page.search_for("Mulch")[0]
+    assert abs(first[0] - mulch.x0) < 1 and abs(first[2] - line[4]) < 1  # from "Mulch" to the line's end
+    assert second == tuple(next(ln for ln in page.lines if "Roots" in page.text[ln[0]:ln[1]])[2:6])  # whole line
+    water = drawn_boxes(pdf_page, page, *locate(page, "Water the beds twice a week."))
+    assert len(water) == 1 and water[0][0] == line[2] and water[0][2] < mulch.x0  # stops before "Mulch"

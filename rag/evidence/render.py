@@ -10,7 +10,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from ..types import Page
+from ..types import UNSHOWN, Page
 
 CHUNK_COLOUR = (1.0, 0.93, 0.35)  # soft yellow: the matching chunk
 QUOTE_COLOUR = (1.0, 0.62, 0.1)  # orange: the sentence the answer quotes
@@ -71,13 +71,68 @@ def _words(words: list[str]) -> str:
     return r"\s+".join(re.escape(w) for w in words)
 
 
+def drawn_boxes(pdf_page, page: Page, start: int, end: int) -> list[tuple[float, float, float, float]]:
+    """``page.text_boxes`` with the first and last line cut where the span starts and ends, at the characters' own
+    positions on the PDF page ``pdf_page``: a quote that begins mid-line is marked from its first word, not over
+    the line's other sentence (tour 43). A stored line may be several printed lines (a reflowed paragraph); a cut
+    one is marked printed line by printed line. Where the page's characters cannot be matched with the line's
+    text, the whole line is marked, as before."""
+    out = []
+    for ln in page.lines:
+        ls, le, x0, y0, x1, y1 = ln[:6]
+        if ls >= end or le <= start or (len(ln) > 6 and ln[6] in UNSHOWN):
+            continue
+        text = page.text[ls:le]
+        cut = None if start <= ls and le <= end else _printed(pdf_page, text, (x0, y0, x1, y1),
+                                                               len("".join(text[:max(0, start - ls)].split())),
+                                                               len("".join(text[:min(le, end) - ls].split())))
+        out += cut or [(x0, y0, x1, y1)]
+    return out
+
+
+MATCHED_SHARE = 0.9  # of a line's letters found among the page's characters there, for it to be cut by them
+
+
+def _printed(pdf_page, text: str, box: tuple[float, float, float, float], first: int, last: int):
+    """Boxes, one per printed line, of the characters ``first``…``last - 1`` (spaces not counted) of the stored line
+    ``text`` inside ``box``, as the PDF page draws them; None when too few of them are found there (a hyphen a line
+    break added, a ligature or a drop cap are skipped over)."""
+    from difflib import SequenceMatcher
+
+    x0, y0, x1, y1 = box
+    chars = []  # (letter, printed line, bbox)
+    d = pdf_page.get_text("rawdict", clip=(x0 - 1, y0 - 1, x1 + 1, y1 + 1))
+    for b, block in enumerate(d["blocks"]):
+        for k, line in enumerate(block.get("lines", ())):
+            for span in line["spans"]:
+                for ch in span["chars"]:
+                    cx0, cy0, cx1, cy1 = ch["bbox"]
+                    if not ch["c"].isspace() and y0 - 1 <= (cy0 + cy1) / 2 <= y1 + 1:
+                        chars.append((ch["c"], (b, k), ch["bbox"]))
+    want = "".join(text.split())
+    if last <= first or not want:
+        return None
+    at: dict[int, int] = {}  # letter of the line → character of the page
+    for i, j, n in SequenceMatcher(None, want, "".join(c for c, _, _ in chars), autojunk=False).get_matching_blocks():
+        at.update((i + m, j + m) for m in range(n))
+    if len(at) < MATCHED_SHARE * len(want):
+        return None
+    rows: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+    for i in range(first, last):
+        if i in at:
+            _, row, bbox = chars[at[i]]
+            rows.setdefault(row, []).append(bbox)
+    return [(min(r[0] for r in bs), min(r[1] for r in bs), max(r[2] for r in bs), max(r[3] for r in bs))
+            for bs in rows.values()] or None
+
+
 def render_page(pdf: Path, page: Page, spans: list[tuple[int, int]], quotes: list[tuple[int, int]], out_dir: Path,
                 zoom: float = 1.5, crop: bool = True, rects: list[tuple[float, float, float, float]] = ()) -> Path:
     """PNG of ``page`` with page-local ``spans`` (chunk) and ``quotes`` (sentences) highlighted and ``rects``
     (a figure's box, PDF points) framed; ``crop`` keeps the band around the highlights (full width). Cached by its
     inputs."""
     rects = [tuple(float(v) for v in r) for r in rects]
-    key = hashlib.sha1(repr((page.number, spans, quotes, zoom, crop) + ((rects,) if rects else ())).encode()
+    key = hashlib.sha1(repr(("cut", page.number, spans, quotes, zoom, crop) + ((rects,) if rects else ())).encode()
                        ).hexdigest()[:16]
     out = out_dir / f"p{page.number}-{key}.png"
     if out.exists():
@@ -88,8 +143,8 @@ def render_page(pdf: Path, page: Page, spans: list[tuple[int, int]], quotes: lis
     doc = pymupdf.open(pdf)
     try:
         p = doc[page.number - 1]
-        boxes = [(b, CHUNK_COLOUR) for s, e in spans for b in page.text_boxes(s, e)]
-        boxes += [(b, QUOTE_COLOUR) for s, e in quotes for b in page.text_boxes(s, e)]
+        boxes = [(b, CHUNK_COLOUR) for s, e in spans for b in drawn_boxes(p, page, s, e)]
+        boxes += [(b, QUOTE_COLOUR) for s, e in quotes for b in drawn_boxes(p, page, s, e)]
         for box, colour in boxes:
             p.draw_rect(pymupdf.Rect(box) + (-1, -1, 1, 1), color=None, fill=colour, fill_opacity=0.35, overlay=True)
         for r in rects:

@@ -66,3 +66,22 @@ def test_no_think_python_chunk_starts_or_ends_with_a_running_header_or_footer():
         for a, b in spans:  # and no running head inside: its characters are blank in the chunk
             if c.char_start <= a < c.char_end:
                 assert not c.text[a - c.char_start:min(b, c.char_end) - c.char_start].strip()
+
+
+def test_a_quote_inside_a_reflowed_paragraph_is_marked_printed_line_by_printed_line():
+    # Think Python stores a paragraph's printed lines as one line of text: a quote that starts mid-line on its second
+    # printed line had been marked over the whole paragraph's box
+    import pymupdf
+
+    from rag.evidence.render import drawn_boxes, locate
+
+    path = eval_pdf("en_think_python_2e_288p_ccbync.pdf")
+    page = next(p for p in parse_file(path, extract_figures=False).pages if p.number == 21)
+    a, b = locate(page, "Like mathematicians, computer scientists use formal languages to denote ideas (specifically "
+                        "computations).")
+    with pymupdf.open(path) as doc:
+        pdf_page = doc[20]
+        first, second = drawn_boxes(pdf_page, page, a, b)
+        like = [r for r in pdf_page.search_for("Like math") if abs(r.y0 - first[1]) < 3]
+    assert like and abs(first[0] - like[0].x0) < 1  # from "Like math-", at the end of a printed line
+    assert second[1] > first[3] - 1 and second[0] < first[0]  # and the whole next printed line, below it

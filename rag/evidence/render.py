@@ -173,25 +173,11 @@ def palette_hex(i: int) -> str:
     return f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
 
 
-def span_boxes(page: Page, start: int, end: int) -> list[tuple[float, float, float, float]]:
-    """Boxes of page-local chars [start, end): whole lines inside, the first and last line cut where the
-    span starts and ends (x estimated from the character position within the line)."""
-    out = []
-    for ls, le, x0, y0, x1, y1, *_ in page.lines:
-        if ls >= end or le <= start:
-            continue
-        n = max(1, le - ls)
-        a = x0 + (x1 - x0) * max(0, start - ls) / n
-        b = x1 - (x1 - x0) * max(0, le - end) / n
-        out.append((a, y0, b, y1))
-    return out
-
-
 def render_chunk_map(pdf: Path, page: Page, spans: list[tuple[int, int, int]], parents: list[tuple[int, int]],
                      out_dir: Path, zoom: float = 1.2) -> Path:
     """PNG of ``page`` with each chunk's page-local span (start, end, colour index) filled in its colour
     (where two overlap, the colours mix) and each parent span (start, end) outlined. Cached by inputs."""
-    key = hashlib.sha1(repr(("map", page.number, spans, parents, zoom)).encode()).hexdigest()[:16]
+    key = hashlib.sha1(repr(("map-cut", page.number, spans, parents, zoom)).encode()).hexdigest()[:16]
     out = out_dir / f"map{page.number}-{key}.png"
     if out.exists():
         return out
@@ -202,7 +188,7 @@ def render_chunk_map(pdf: Path, page: Page, spans: list[tuple[int, int, int]], p
     try:
         p = doc[page.number - 1]
         for s, e, colour in spans:
-            for box in span_boxes(page, s, e):
+            for box in drawn_boxes(p, page, s, e):
                 p.draw_rect(pymupdf.Rect(box) + (0, -1, 0, 1), color=None, fill=PALETTE[colour % len(PALETTE)],
                             fill_opacity=0.35, overlay=True)
         for k, (s, e) in enumerate(parents):

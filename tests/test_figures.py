@@ -453,3 +453,21 @@ def test_a_code_listing_in_a_figure_region_stays_in_the_text_and_a_diagrams_type
     book = parse_pdf(_drawing_with_courier(listing=False), "git.pdf")
     [fig] = book.figures
     assert "a1b2c3" in fig.labels and "HEAD" in fig.labels and "a1b2c3" not in book.pages[0].text
+
+
+def test_a_figure_on_a_page_of_the_sources_window_says_so():
+    # tour 43: "Figure on p. 71 · on the page of [1]" under a source labelled p. 70 (p. 71 was in its window only)
+    import numpy as np
+
+    from rag.figures.choose import candidates
+    from rag.types import Chunk, Figure, Source
+
+    hit = Chunk("b", 5, "Post correcting", 70, 70, 0, 15)
+    src = Source(1, "b", "AMC", hit, "Post correcting … the teacher's sheet", [5, 6], 70, 71, "p. 70", 1.0, 0.6)
+    here, next_page = (Figure("b", i, p, str(p), (0, 0, 1, 1), "raster", caption=f"Figure {i}") for i, p in
+                       ((0, 70), (1, 71)))
+    links = lambda book, chunks: [(5, 0, "on"), (6, 1, "on")]  # noqa: E731
+    hits = candidates("How do I correct by hand?", np.array([1, 0], np.float32), [src],
+                      ([here, next_page], np.eye(2, dtype=np.float32)[[0, 0]]), links, {"b": "AMC"},
+                      min_similarity=0.45, limit=3)
+    assert {h.page: h.why for h in hits} == {70: "on the page of [1]", 71: "on a page of [1]'s passage"}

@@ -43,7 +43,10 @@ def candidates(question: str, qvec, sources: list[Source], figures_in_scope: tup
             if row is None:
                 continue
             bonus = bonuses[(rel, ci in hit_chunks)]
-            why = f"on the page of [{s.n}]" if rel == "on" else f"referred to by [{s.n}]"
+            # a page of the source's window, not of its matching chunk: tour 43 saw "Figure on p. 71 · on the page of
+            # [1]" under a source labelled p. 70
+            why = (f"referred to by [{s.n}]" if rel != "on" else f"on the page of [{s.n}]" if ci in hit_chunks
+                   else f"on a page of [{s.n}]'s passage")
             if bonus > ties.setdefault(row, {}).get(s.n, (-1.0, ""))[0]:
                 ties[row][s.n] = (bonus, why)
             old = best.get(row)

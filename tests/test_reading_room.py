@@ -399,5 +399,7 @@ def test_a_quote_that_begins_mid_line_is_marked_from_its_first_word():
     mulch = pdf_page.search_for("Mulch")[0]
     assert abs(first[0] - mulch.x0) < 1 and abs(first[2] - line[4]) < 1  # from "Mulch" to the line's end
     assert second == tuple(next(ln for ln in page.lines if "Roots" in page.text[ln[0]:ln[1]])[2:6])  # whole line
-    water = drawn_boxes(pdf_page, page, *locate(page, "Water the beds twice a week."))
+    a, b = locate(page, "Water the beds twice a week.")
+    water = drawn_boxes(pdf_page, page, a, b)
     assert len(water) == 1 and water[0][0] == line[2] and water[0][2] < mulch.x0  # stops before "Mulch"
+    assert drawn_boxes(pdf_page, page, b, b + 1) == []  # the space between the two sentences marks nothing

@@ -82,11 +82,14 @@ def drawn_boxes(pdf_page, page: Page, start: int, end: int) -> list[tuple[float,
         ls, le, x0, y0, x1, y1 = ln[:6]
         if ls >= end or le <= start or (len(ln) > 6 and ln[6] in UNSHOWN):
             continue
+        if start <= ls and le <= end:
+            out.append((x0, y0, x1, y1))
+            continue
         text = page.text[ls:le]
-        cut = None if start <= ls and le <= end else _printed(pdf_page, text, (x0, y0, x1, y1),
-                                                               len("".join(text[:max(0, start - ls)].split())),
-                                                               len("".join(text[:min(le, end) - ls].split())))
-        out += cut or [(x0, y0, x1, y1)]
+        first = len("".join(text[:max(0, start - ls)].split()))  # the line's letters before the span, and up to its
+        last = len("".join(text[:min(le, end) - ls].split()))  # end (spaces not counted)
+        if last > first:  # else the span holds only spaces of this line
+            out += _printed(pdf_page, text, (x0, y0, x1, y1), first, last) or [(x0, y0, x1, y1)]
     return out
 
 
@@ -106,12 +109,9 @@ def _printed(pdf_page, text: str, box: tuple[float, float, float, float], first:
         for k, line in enumerate(block.get("lines", ())):
             for span in line["spans"]:
                 for ch in span["chars"]:
-                    cx0, cy0, cx1, cy1 = ch["bbox"]
-                    if not ch["c"].isspace() and y0 - 1 <= (cy0 + cy1) / 2 <= y1 + 1:
+                    if not ch["c"].isspace() and y0 - 1 <= (ch["bbox"][1] + ch["bbox"][3]) / 2 <= y1 + 1:
                         chars.append((ch["c"], (b, k), ch["bbox"]))
     want = "".join(text.split())
-    if last <= first or not want:
-        return None
     at: dict[int, int] = {}  # letter of the line → character of the page
     for i, j, n in SequenceMatcher(None, want, "".join(c for c, _, _ in chars), autojunk=False).get_matching_blocks():
         at.update((i + m, j + m) for m in range(n))

@@ -403,3 +403,23 @@ def test_a_quote_that_begins_mid_line_is_marked_from_its_first_word():
     water = drawn_boxes(pdf_page, page, a, b)
     assert len(water) == 1 and water[0][0] == line[2] and water[0][2] < mulch.x0  # stops before "Mulch"
     assert drawn_boxes(pdf_page, page, b, b + 1) == []  # the space between the two sentences marks nothing
+
+
+def test_a_quoted_sentence_with_an_abbreviation_and_a_bracket_is_marked_whole():
+    # tour 45: "… wie z. B. [0, 1)." was marked only up to "wie z."; AMC's "**[columns=2]…" lost its "**"
+    from rag.evidence.pages import quoted_sentences
+    from rag.types import Chunk, Source
+
+    def source(text: str) -> Source:
+        return Source(1, "b", "Book", Chunk("b", 0, text, 3, 3, 0, len(text)), text, [0], 3, 3, "p. 3", 1.0, 0.5)
+
+    book = "Topologie: Es gibt auch Mengen, die weder abgeschlossen, noch offen sind wie z. B. [0, 1). Weiter."
+    assert quoted_sentences("Es gibt auch Mengen, die weder abgeschlossen, noch offen sind wie z. B. [0, 1). [1]",
+                            source(book)) == ["Es gibt auch Mengen, die weder abgeschlossen, noch offen sind wie z. B. "
+                                              "[0, 1)."]
+    amc = "**[columns=2]Dans le gouter de Vanessa, il y a quoi ?\n+des pommes\n-des poires"
+    assert quoted_sentences("**[columns=2]Dans le gouter de Vanessa, il y a quoi ? [1]", source(amc)) == [
+        "**[columns=2]Dans le gouter de Vanessa, il y a quoi ?"]
+    assert quoted_sentences("• Tomatoes need deep watering twice a week. [1]",
+                            source("Tomatoes need deep watering twice a week.")) == [
+        "Tomatoes need deep watering twice a week."]  # a bullet the answer sets is no part of the quote

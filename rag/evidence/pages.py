@@ -75,21 +75,41 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     for sent, ns in attributed(answer_text, [book]):
         if source.n not in ns:
             continue
-        at = text.find(mark_book_brackets(sent))
+        marked = mark_book_brackets(sent)
+        at = text.find(marked)
         cites = [m.end() for m in re.finditer(r"\[\d+\]", text[:max(at, 0)])]  # the citation before it (not
         start = max(cites[-1] if cites else -1, text.rfind("\n\n", 0, at) + 1) if at > 0 else 0  # a bracket of maths)
-        before = [unmark(x).strip() for x in SENTENCE_END.split(text[start:at]) if x.strip()] if at > 0 else []
-        for i, x in enumerate([*before, sent]):
-            x = re.sub(r"^[\s\-–—*•]+", "", x)
+        # the passage up to the citation, sentence by sentence: the cited sentence is read from the answer whole,
+        # "… wie z. B. [0, 1)." (``attributed`` gives what follows its last bracket, "0, 1).")
+        parts = _rejoined([unmark(x).strip() for x in SENTENCE_END.split(text[start:at + len(marked)]) if x.strip()]) \
+            if at >= 0 else [sent]
+        for i, x in enumerate(parts):
+            x = re.sub(r"^\s*(?:[-–—*•]+\s+)?", "", x)  # a bullet, not AMC's "**" that opens a question
             if len(x) < CODE_LINE_CHARS:  # "⇒", "ans": found anywhere on a page, it would mark what was not quoted
                 continue
-            if x not in out and (i == len(before) or (normalise(x) in book and len(x.split()) >= 3)):
+            if x not in out and (i == len(parts) - 1 or (normalise(x) in book and len(x.split()) >= 3)):
                 # (not a piece an abbreviation cut off, "h." of "d. h.": it would mark any "h." of the page)
                 out.append(x)
     out += [line for line in quoted_code(answer_text, source.n) if line not in out and normalise(line) in book]
     flat = " ".join(answer_text.split())
     at = {x: flat.find(" ".join(x.split())) for x in out}  # in the answer's order: a listing between its sentences
     return sorted(out, key=lambda x: at[x] if at[x] >= 0 else len(flat))
+
+
+def _rejoined(parts: list[str]) -> list[str]:
+    """Sentences of an answer split after an abbreviation joined again: "… wie z." + "B. [0, 1).", "… drawn in Fig." +
+    "2 shows …" (an abbreviation, or a single letter and its period)."""
+    import re
+
+    from ..text.sentences import ABBREVIATION_END
+
+    out: list[str] = []
+    for p in parts:
+        if out and (ABBREVIATION_END.search(out[-1]) or re.search(r"(?:^|\s)\w\.$", out[-1])):
+            out[-1] = f"{out[-1]} {p}"
+        else:
+            out.append(p)
+    return out
 
 
 CODE_LINE_CHARS = 8  # a quoted code line this long is highlighted on the page: "done" is in "abandoned"

@@ -181,6 +181,8 @@ def test_follow_up_is_reformulated_from_history(folio, book_pdf):
     ("What is a function that also returns a value?", False), ("Is there a command that also removes files?", False),
     ("Gibt es ein Paket, das auch PDF-Dateien erzeugt?", False), ("Kann ich das neue Paket auch entfernen?", False),
     ("Est-ce que LaTeX peut aussi produire du HTML ?", False),
+    # everyday words name no subject: "one" points back at the last answer's (tour 45, after an answer on tuples)
+    ("can I change one after I've made it?", True), ("Why does the speaker pause after the first sentence?", False),
 ])
 def test_which_questions_lean_on_the_last_turn(question, follow_up):
     from rag.query.followup import is_follow_up

@@ -43,9 +43,10 @@ def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
         return True
     if len(terms) <= ALSO_MAX_TERMS and ALSO_BACK.search(question):
         return True
-    if len(terms) > 2:
+    pointing = FOLLOW_UP.search(question)
+    if len(terms) > 2 and not (pointing and len(_subject_terms(question, terms)) <= 2):
         return False
-    if FOLLOW_UP.search(question):
+    if pointing:
         return True
     last = set(key_terms(" ".join(history[-1]))) if history else set()
     return any(t in last for t in terms)
@@ -60,6 +61,19 @@ def _own_terms(question: str) -> list[str]:
     lang = detect(question)
     frame = function_words(lang) | _ASKING if lang != "en" else frozenset()
     return [t for t in key_terms(question) if t not in frame and t.split("-")[0] not in frame]
+
+
+EVERYDAY = 5.9  # Zipf: a word this frequent in its language ("one", "after", "made", "get") names no subject
+
+
+def _subject_terms(question: str, terms: list[str]) -> list[str]:
+    """The terms that can name what a question is about: not its language's everyday words. "can I change one after
+    I've made it?" (tour 45, after an answer on tuples) has two, "change" and "I've": it points back with "one"."""
+    from ..text.frequency import zipf
+    from ..text.languages import detect
+
+    lang = detect(question)
+    return [t for t in terms if (zipf(t, lang) or 0.0) < EVERYDAY]
 
 
 def points_back(question: str) -> bool:

@@ -51,3 +51,21 @@ def test_a_passage_from_the_other_edition_is_swapped_for_its_copy_in_the_questio
         ("manual", 41, 0.7), ("notes", 2, 0.5), ("handbuch", 50, 0.4)]  # no English copy of USER: kept as found
     assert asked and all(ids == ["manual"] for ids in asked)
     assert in_language(hits, books, "vi", copies) == hits  # no book declares Vietnamese
+
+
+def test_two_books_of_one_title_are_told_apart_by_their_files_wherever_a_title_is_shown(settings):
+    # tour 45: the English and the French AMC manuals were both "Auto Multiple Choice" in the sources, the inspector's
+    # book list and the Metrics chart
+    from rag.library.catalog import Catalog
+
+    settings.data_dir.mkdir(parents=True)
+    cat = Catalog(settings.catalog_path)
+    for book_id, title, filename in (("a" * 16, "Auto Multiple Choice", "en_amc.pdf"),
+                                     ("b" * 16, "Auto Multiple Choice", "fr_amc.pdf"),
+                                     ("c" * 16, "Think Python", "think.pdf")):
+        cat.begin_book(book_id, title, filename, settings.embed_model, settings.chunking_config())
+    assert sorted(b.title for b in cat.books()) == ["Auto Multiple Choice (en_amc)", "Auto Multiple Choice (fr_amc)",
+                                                    "Think Python"]
+    assert cat.book("b" * 16).title == "Auto Multiple Choice (fr_amc)" and cat.book("c" * 16).title == "Think Python"
+    cat.delete_book("a" * 16)
+    assert cat.book("b" * 16).title == "Auto Multiple Choice"  # alone again

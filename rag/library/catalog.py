@@ -204,8 +204,14 @@ class Catalog(ChunkQueries):
         with self._db() as db:
             return {r[0]: r[1] for r in db.execute("SELECT book_id, COUNT(*) FROM chunks GROUP BY book_id")}
 
+    # each book with the number of books of its title: two editions or languages of one work ("Auto Multiple
+    # Choice" in English and in French, tour 45) are told apart by their file's name wherever a title is shown
+    _BOOKS = "SELECT *, (SELECT COUNT(*) FROM books AS same WHERE same.title = books.title) AS titled FROM books"
+
     def _book(self, row: sqlite3.Row) -> Book:
         d = dict(row)
+        if d.pop("titled", 1) > 1:
+            d["title"] = f"{d['title']} ({Path(d['filename']).stem})"
         d["chunking"] = json.loads(d["chunking"])
         d["report"] = json.loads(d.get("report") or "{}")
         d["sections"] = [tuple(x) for x in json.loads(d.get("sections") or "[]")]
@@ -218,14 +224,14 @@ class Catalog(ChunkQueries):
 
     def books(self, status: str | None = None) -> list[Book]:
         with self._db() as db:
-            q, args = "SELECT * FROM books", ()
+            q, args = self._BOOKS, ()
             if status:
                 q, args = q + " WHERE status = ?", (status,)
             return [self._book(r) for r in db.execute(q + " ORDER BY added_at, title", args)]
 
     def book(self, book_id: str) -> Book | None:
         with self._db() as db:
-            row = db.execute("SELECT * FROM books WHERE id = ?", (book_id,)).fetchone()
+            row = db.execute(self._BOOKS + " WHERE id = ?", (book_id,)).fetchone()
             return self._book(row) if row else None
 
     def stale_books(self) -> list[Book]:

@@ -5,11 +5,13 @@ or a figure opens (``open_source``, ``open_figure``), one page of it large (``re
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 from ..errors import NotFoundError, RagError
 from ..library.ingest import original_path, source_path
 from ..library.resources import Resources
+from ..text.sentences import ABBREVIATION_END
 from ..types import Chunk, Source
 from .blocks import Block, chunk_layout, source_blocks, upto_citation
 from .reader import READER_ZOOM, ReaderPage, ReaderTarget, png_size
@@ -65,8 +67,6 @@ def _holds(chunk: Chunk, sentence: str) -> bool:
 def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     """The sentences of ``answer_text`` quoted from ``source``: each one its citation [n] closes, and the
     sentences of the same passage before it (a passage answer cites once, at its end) that the source holds."""
-    import re
-
     from ..answer.quotecheck import SENTENCE_END, attributed, mark_book_brackets, normalise, unmark, without_fences
 
     book = normalise(source.text)
@@ -99,10 +99,6 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
 def _rejoined(parts: list[str]) -> list[str]:
     """Sentences of an answer split after an abbreviation joined again: "… wie z." + "B. [0, 1).", "… drawn in Fig." +
     "2 shows …" (an abbreviation, or a single letter and its period)."""
-    import re
-
-    from ..text.sentences import ABBREVIATION_END
-
     out: list[str] = []
     for p in parts:
         if out and (ABBREVIATION_END.search(out[-1]) or re.search(r"(?:^|\s)\w\.$", out[-1])):
@@ -119,8 +115,6 @@ def quoted_code(answer_text: str, n: int) -> list[str]:
     """The lines of the code listings the answer quotes after a passage citing [n] (a listing follows its passage's
     citation), each stripped of its indentation; short ones ("done", "EOF", "}") are left out, as they are found
     anywhere on a page."""
-    import re
-
     from ..answer.quotecheck import FENCE
 
     out: list[str] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from ..types import UNSHOWN, Page
@@ -100,8 +101,6 @@ def _printed(pdf_page, text: str, box: tuple[float, float, float, float], first:
     """Boxes, one per printed line, of the characters ``first``…``last - 1`` (spaces not counted) of the stored line
     ``text`` inside ``box``, as the PDF page draws them; None when too few of them are found there (a hyphen a line
     break added, a ligature or a drop cap are skipped over)."""
-    from difflib import SequenceMatcher
-
     x0, y0, x1, y1 = box
     chars = []  # (letter, printed line, bbox)
     d = pdf_page.get_text("rawdict", clip=(x0 - 1, y0 - 1, x1 + 1, y1 + 1))

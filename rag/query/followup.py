@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.languages import detect
 from ..text.terms import key_terms, names
 
 FOLLOW_UP = re.compile(r"\b(it|its|this|that|these|those|they|them|their|he|she|him|her|his|one|ones|same|above|"
@@ -38,13 +39,14 @@ def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
     this also hold for metric spaces?"), or a short one that picks up a word of the last turn
     ("Why in the morning?" after an answer about watering in the morning). "What is memoization?" after a
     question on something else stands alone: folding the last question's terms into it would search for both."""
-    terms = _own_terms(question)
+    lang = detect(question)
+    terms = _own_terms(question, lang)
     if not terms or LEADS_ON.search(question):
         return True
     if len(terms) <= ALSO_MAX_TERMS and ALSO_BACK.search(question):
         return True
     pointing = FOLLOW_UP.search(question)
-    if len(terms) > 2 and not (pointing and len(_subject_terms(question, terms)) <= 2):
+    if len(terms) > 2 and not (pointing and len(_subject_terms(terms, lang)) <= 2):
         return False
     if pointing:
         return True
@@ -52,13 +54,12 @@ def is_follow_up(question: str, history: list[tuple[str, str]] = ()) -> bool:
     return any(t in last for t in terms)
 
 
-def _own_terms(question: str) -> list[str]:
-    """The question's key terms without the function and asking words of its language ("Zeig mir ein Beispiel"
-    → beispiel)."""
-    from ..text.languages import detect
+def _own_terms(question: str, lang: str | None = None) -> list[str]:
+    """The question's key terms without the function and asking words of its language (``lang``, detected when not
+    given: "Zeig mir ein Beispiel" → beispiel)."""
     from ..text.query_terms import function_words
 
-    lang = detect(question)
+    lang = lang or detect(question)
     frame = function_words(lang) | _ASKING if lang != "en" else frozenset()
     return [t for t in key_terms(question) if t not in frame and t.split("-")[0] not in frame]
 
@@ -66,13 +67,11 @@ def _own_terms(question: str) -> list[str]:
 EVERYDAY = 5.9  # Zipf: a word this frequent in its language ("one", "after", "made", "get") names no subject
 
 
-def _subject_terms(question: str, terms: list[str]) -> list[str]:
+def _subject_terms(terms: list[str], lang: str) -> list[str]:
     """The terms that can name what a question is about: not its language's everyday words. "can I change one after
     I've made it?" (tour 45, after an answer on tuples) has two, "change" and "I've": it points back with "one"."""
     from ..text.frequency import zipf
-    from ..text.languages import detect
 
-    lang = detect(question)
     return [t for t in terms if (zipf(t, lang) or 0.0) < EVERYDAY]
 
 

@@ -26,8 +26,10 @@ c1, c2 = st.columns(2)
 choice = c1.selectbox("Question set", sets + ["Upload a JSONL "
                                               "set…"], format_func=lambda p: p if isinstance(p, str) else p.name)
 uploaded = c1.file_uploader("JSONL question set", type=["jsonl"]) if isinstance(choice, str) else None
-default_pdfs = Path(__file__).resolve().parents[1].parent / "shared" / "eval" / "pdfs"
-pdf_dir = c2.text_input("Folder with the set's PDFs", str(default_pdfs))
+found = svc.evaluations.books_folder(choice) if not isinstance(choice, str) else None
+pdf_dir = c2.text_input("Folder with the set's books", str(found or ""), key=f"eval_folder_{choice}",
+                        placeholder="/path/to/the/books", help="Where the set's `file` names are. The shipped sets' "
+                        "books: docs/evaluation.md (eval/debian_books.sh fetches the Debian ones).")
 configs_text = c2.text_area("Configurations (one per line, `key=value,key=value`; empty line = current settings)",
                             "window=0\nwindow=1\nwindow=2", height=110)
 
@@ -49,7 +51,7 @@ if st.button("▶ Run evaluation", disabled=bool(job and job.active), type="prim
         except ValueError as e:
             raise RagError(str(e)) from None
         configs = [parse_config(line) for line in configs_text.splitlines() if line.strip()] or [{}]
-        svc.evaluations.start(items, Path(pdf_dir), configs, path.name, owner=owner)
+        svc.evaluations.start(items, pdf_dir, configs, path.name, owner=owner)
         st.rerun()
     except Exception as e:  # noqa: BLE001 - shown to the user
         show_error(e)

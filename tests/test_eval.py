@@ -173,3 +173,21 @@ def test_an_evidence_quote_across_a_page_break_is_on_the_page_where_it_starts():
     assert evidence_pages(folio, item, "book") == {2}
     inside = QAItem(id="y", question="?", file="b.epub", evidence_quote="locale files for German keyboards")
     assert evidence_pages(folio, inside, "book") == {3}
+
+
+def test_a_shipped_sets_books_folder_is_suggested_only_where_it_is_and_a_missing_folder_is_refused_at_once(tmp_path):
+    """The Evaluate page suggests where a shipped set's books are laid out (docs/evaluation.md) only when that folder
+    exists (a clone outside the team's machines has none), and a folder that is not there is refused before any
+    work starts, saying what to give."""
+    from rag.errors import RagError
+    from rag.eval.runs import REPO, SHARED_EVAL, Evaluations
+
+    for name, where in [("qa_shared_eval.jsonl", SHARED_EVAL / "pdfs"), ("qa_books2.jsonl", SHARED_EVAL / "books2"),
+                        ("qa_books5.jsonl", REPO.parent / "books5")]:
+        assert Evaluations.books_folder(REPO / "eval" / name) == (where if where.is_dir() else None)
+    assert Evaluations.books_folder(tmp_path / "mine.jsonl") is None
+    runs = Evaluations(folio=None)
+    for folder in (tmp_path / "nowhere", ""):
+        with pytest.raises(RagError, match="No folder .* give the folder that holds the set's books"):
+            runs.start([], folder, [{}], "set.jsonl")
+    assert runs.latest() is None

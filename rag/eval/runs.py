@@ -32,6 +32,8 @@ class EvalJob:
         return self.state in ("queued", "running")
 
 
+REPO = Path(__file__).resolve().parents[2]  # the project folder (eval/ holds the shipped question sets)
+SHARED_EVAL = REPO.parent / "shared" / "eval"  # the team's evaluation books, beside the project when present
 EVAL_LIBRARY = Path("eval") / "library"  # under the data folder: the Evaluate page's own library
 
 
@@ -90,11 +92,26 @@ class Evaluations:
     @staticmethod
     def question_sets() -> list[Path]:
         """Question sets shipped with the project (eval/*.jsonl)."""
-        return sorted((Path(__file__).resolve().parents[2] / "eval").glob("*.jsonl"))
+        return sorted((REPO / "eval").glob("*.jsonl"))
 
-    def start(self, items, pdf_dir: Path, configs: list[dict], name: str, owner: str = "") -> EvalJob:
+    @staticmethod
+    def books_folder(set_path: Path | str) -> Path | None:
+        """Where a shipped set's books are when they were laid out as docs/evaluation.md says (None when that
+        folder is not there): ``qa_shared_eval`` → ``../shared/eval/pdfs``, ``qa_books2`` →
+        ``../shared/eval/books2``, ``qa_booksN`` → ``../booksN`` (``eval/debian_books.sh booksN`` fetches them)."""
+        stem = Path(set_path).stem
+        where = {"qa_shared_eval": SHARED_EVAL / "pdfs", "qa_books2": SHARED_EVAL / "books2"}.get(stem)
+        if where is None and stem.startswith("qa_books"):
+            where = REPO.parent / stem.removeprefix("qa_")
+        return where if where is not None and where.is_dir() else None
+
+    def start(self, items, pdf_dir: Path | str, configs: list[dict], name: str, owner: str = "") -> EvalJob:
         """Run a book QA set in the background in the evaluation library (``eval_library``: its books are added
-        there, never to the user's library); returns the job, which belongs to ``owner`` (a browser session)."""
+        there, never to the user's library); returns the job, which belongs to ``owner`` (a browser session).
+        A folder that is not there is refused at once."""
+        if not str(pdf_dir).strip() or not Path(pdf_dir).is_dir():
+            raise RagError(f"No folder {str(pdf_dir).strip() or '(none given)'} on this machine: give the folder that "
+                           "holds the set's books (docs/evaluation.md says where each shipped set's books come from).")
         self._latest[owner] = start(eval_library(self.folio), items, Path(pdf_dir), configs, name)
         return self._latest[owner]
 

@@ -11,7 +11,8 @@ from pathlib import Path
 from ..errors import NotFoundError, RagError
 from ..library.ingest import original_path, source_path
 from ..library.resources import Resources
-from ..text.sentences import ABBREVIATION_END
+from ..text.sentences import join_abbreviations
+from ..text.split import split_sentences
 from ..types import Chunk, Source
 from .blocks import Block, chunk_layout, source_blocks, upto_citation
 from .reader import READER_ZOOM, ReaderPage, ReaderTarget, png_size
@@ -67,7 +68,7 @@ def _holds(chunk: Chunk, sentence: str) -> bool:
 def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     """The sentences of ``answer_text`` quoted from ``source``: each one its citation [n] closes, and the
     sentences of the same passage before it (a passage answer cites once, at its end) that the source holds."""
-    from ..answer.quotecheck import SENTENCE_END, attributed, mark_book_brackets, normalise, unmark, without_fences
+    from ..answer.quotecheck import attributed, mark_book_brackets, normalise, unmark, without_fences
 
     book = normalise(source.text)
     text = without_fences(answer_text)  # the book's own "[3]" still marked: no citation
@@ -79,9 +80,10 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
         at = text.find(marked)
         cites = [m.end() for m in re.finditer(r"\[\d+\]", text[:max(at, 0)])]  # the citation before it (not
         start = max(cites[-1] if cites else -1, text.rfind("\n\n", 0, at) + 1) if at > 0 else 0  # a bracket of maths)
-        # the passage up to the citation, sentence by sentence: the cited sentence is read from the answer whole,
-        # "… wie z. B. [0, 1)." (``attributed`` gives what follows its last bracket, "0, 1).")
-        parts = _rejoined([unmark(x).strip() for x in SENTENCE_END.split(text[start:at + len(marked)]) if x.strip()]) \
+        # the passage up to the citation, sentence by sentence as the book's text was split (no break after an
+        # initial or "e.g."): the cited sentence is read from the answer whole, "… wie z. B. [0, 1)." (``attributed``
+        # gives what follows its last bracket, "0, 1).")
+        parts = [unmark(x).strip() for x in _sentences(text[start:at + len(marked)]) if x.strip()] \
             if at >= 0 else [sent]
         for i, x in enumerate(parts):
             x = re.sub(r"^\s*(?:[-–—*•]+\s+)?", "", x)  # a bullet, not AMC's "**" that opens a question
@@ -96,16 +98,10 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
     return sorted(out, key=lambda x: at[x] if at[x] >= 0 else len(flat))
 
 
-def _rejoined(parts: list[str]) -> list[str]:
-    """Sentences of an answer split after an abbreviation joined again: "… wie z." + "B. [0, 1).", "… drawn in Fig." +
-    "2 shows …" (an abbreviation, or a single letter and its period)."""
-    out: list[str] = []
-    for p in parts:
-        if out and (ABBREVIATION_END.search(out[-1]) or re.search(r"(?:^|\s)\w\.$", out[-1])):
-            out[-1] = f"{out[-1]} {p}"
-        else:
-            out.append(p)
-    return out
+def _sentences(passage: str) -> list[str]:
+    """``passage`` split into sentences by the rules its book's chunks were split by (``text.split``, then
+    ``join_abbreviations``): "… wie z. B. [0, 1)." and "… drawn in Fig. 2 …" stay whole."""
+    return join_abbreviations(passage, [x.strip() for x in split_sentences(passage) if x.strip()])
 
 
 CODE_LINE_CHARS = 8  # a quoted code line this long is highlighted on the page: "done" is in "abandoned"
@@ -173,9 +169,10 @@ class CitationPages:
         hit = source.hit
         labels = {hit.page_start: hit.label_start, hit.page_end: hit.label_end}
         span = [(hit.char_start, hit.char_end)]
-        pages = sorted(set(range(hit.page_start, hit.page_end + 1)) | set(self._pages_holding(source, quotes)))
+        placed = self._placed(hit.book_id, (source.page_start, source.page_end), quotes, span)
+        pages = sorted(set(range(hit.page_start, hit.page_end + 1)) | {p for p, on in placed.items() if on})
         return [(p, labels.get(p) or self._page_label(hit.book_id, p),
-                 self.page_image(hit.book_id, p, span, quotes, crop=crop)) for p in pages]
+                 self.page_image(hit.book_id, p, span, placed.get(p, []), crop=crop)) for p in pages]
 
     def quote_pages(self, source: Source, answer_text: str) -> list[int]:
         """PDF pages of the source's context (its window or parent, not only the matching chunk) on
@@ -184,14 +181,19 @@ class CitationPages:
         return self._pages_holding(source, quotes)
 
     def _pages_holding(self, source: Source, quotes: list[str]) -> list[int]:
-        from .render import locate
+        hit = source.hit
+        placed = self._placed(source.book_id, (source.page_start, source.page_end), quotes,
+                              [(hit.char_start, hit.char_end)])
+        return [p for p, on in placed.items() if on]
 
-        found: list[int] = []
-        for p in range(source.page_start, source.page_end + 1):
-            pg = self.catalog.page(source.book_id, p)
-            if pg is not None and any(locate(pg, q) for q in quotes):
-                found.append(p)
-        return found
+    def _placed(self, book_id: str, pages: tuple[int, int], quotes, spans) -> dict[int, list[str]]:
+        """Page → the ``quotes`` to mark on it, of a source on ``pages`` (first, last) whose cited chunk has the
+        book-text ``spans`` (``render.place``: each quote on one page, in the book's order)."""
+        from .render import place
+
+        held = [pg for n in range(pages[0], pages[1] + 1) if (pg := self.catalog.page(book_id, n)) is not None]
+        near = {pg.number: [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans] for pg in held}
+        return place(held, list(quotes), {n: [(a, b) for a, b in v if b > a] for n, v in near.items()})
 
     def _page_label(self, book_id: str, page: int) -> str:
         pg = self.catalog.page(book_id, page)
@@ -228,6 +230,7 @@ class CitationPages:
         holding = first or (self._pages_holding(source, quotes) if quotes else [])
         page = holding[0] if holding else hit.page_start
         return ReaderTarget(hit.book_id, page, ((hit.char_start, hit.char_end),), tuple(quotes),
+                            pages=(source.page_start, source.page_end),
                             title=f"[{source.n}] {source.label}", book_title=source.book_title)
 
     def open_figure(self, book_id: str, figure_id: str, page: int, title: str = "") -> ReaderTarget:
@@ -262,7 +265,10 @@ class CitationPages:
 
         rects = [tuple(r[1:5]) for r in target.rects if r[0] == n]
         spans = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in target.spans] if pg else []
-        quoted = [q for q in locate_all(pg, list(target.quotes), spans) if q] if pg else []
+        quotes = list(target.quotes)
+        if target.pages and quotes:  # each quote on the one page of the source where it lies
+            quotes = self._placed(target.book_id, target.pages, quotes, target.spans).get(n, [])
+        quoted = [q for q in locate_all(pg, quotes, spans) if q] if pg else []
         out.highlighted = bool(rects) or bool(quoted) or any(b > a for a, b in spans)
         pdf = original_path(self.settings, book.id)
         if pg is None or not pdf.exists():

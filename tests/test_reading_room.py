@@ -234,6 +234,30 @@ def test_a_sentence_a_page_break_cuts_is_found_on_the_page_where_it_begins():
                   "Copy the files first, then run the build as described in the next section.") is None
 
 
+def test_each_quote_is_marked_on_the_one_page_of_its_source_where_it_lies():
+    # tour 47: the listing lines quoted with AMC's "Réponses sur plusieurs colonnes" (p. 32) were marked again in
+    # the next listing, on p. 33, which the answer did not quote
+    from rag.evidence.render import place
+    from rag.types import Page
+
+    one = Page(37, "32", "Afin de présenter les réponses sur plusieurs colonnes, on pourra englober l'environnement "
+                         "reponses :\n\\begin{multicols}{2}\n\\begin{reponses}\n\\bonne{La bonne}\n\\end{reponses}\n"
+                         "\\end{multicols}\nLa commande \\AMCBoxedAnswers a été définie afin d'éviter ce", 0)
+    two = Page(38, "33", "phénomène, en enveloppant chaque réponse dans des petites boites.\n\\begin{multicols}{2}\n"
+                         "\\begin{reponses}\n\\AMCBoxedAnswers\n\\end{reponses}\n\\end{multicols}", 300)
+    quotes = ["Afin de présenter les réponses sur plusieurs colonnes, on pourra englober l'environnement reponses :",
+              "\\begin{multicols}{2}", "\\begin{reponses}", "\\end{reponses}", "\\end{multicols}",
+              "La commande \\AMCBoxedAnswers a été définie afin d'éviter ce phénomène, en enveloppant chaque réponse "
+              "dans des petites boites."]
+    placed = place([one, two], quotes)
+    assert placed[37] == quotes  # the listing's lines where the passage is, the cut sentence on both pages
+    assert placed[38] == quotes[-1:]
+    # a quote the pages hold only on the later page is marked there; one they do not hold, nowhere
+    assert place([one, two], ["phénomène, en enveloppant chaque réponse dans des petites boites.", "\\AMCBoxedAnswers",
+                              "Nothing like this is on either page."]) == {
+        37: [], 38: ["phénomène, en enveloppant chaque réponse dans des petites boites.", "\\AMCBoxedAnswers"]}
+
+
 def test_the_sentences_of_a_quoted_passage_are_marked_in_the_books_order():
     # Think Python's aliasing section says "In this example" twice; the answer quoted the second one, after
     # "For immutable objects …" (tour 36 saw the first marked orange)

@@ -13,8 +13,9 @@ READER_ZOOM = 2.0  # 144 dpi: a US-letter page is 1224 px wide, readable in a la
 @dataclass(frozen=True)
 class ReaderTarget:
     """What to open: ``page`` of ``book_id`` (PDF page number), the book-text ``spans`` of the cited chunk
-    (highlighted), the ``quotes`` the answer takes from it (highlighted stronger) and figure boxes ``rects``
-    ((page, x0, y0, x1, y1) in PDF points, framed). ``title`` says what was clicked ("[1] Book › Section, p. 4")."""
+    (highlighted), the ``quotes`` the answer takes from it (highlighted stronger, each on the one page of the source's
+    ``pages`` where it lies) and figure boxes ``rects`` ((page, x0, y0, x1, y1) in PDF points, framed). ``title``
+    says what was clicked ("[1] Book › Section, p. 4")."""
 
     book_id: str
     page: int
@@ -23,6 +24,7 @@ class ReaderTarget:
     rects: tuple[tuple[int, float, float, float, float], ...] = ()
     title: str = ""
     book_title: str = ""
+    pages: tuple[int, ...] = ()  # the cited source's first and last page: each quote is marked on one of them
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -33,7 +35,8 @@ class ReaderTarget:
                    spans=tuple((int(a), int(b)) for a, b in d.get("spans") or ()),
                    quotes=tuple(str(q) for q in d.get("quotes") or ()),
                    rects=tuple((int(r[0]), *(float(v) for v in r[1:5])) for r in d.get("rects") or ()),
-                   title=str(d.get("title", "")), book_title=str(d.get("book_title", "")))
+                   title=str(d.get("title", "")), book_title=str(d.get("book_title", "")),
+                   pages=tuple(int(p) for p in d.get("pages") or ()))
 
 
 @dataclass

@@ -37,6 +37,42 @@ def locate_all(page: Page, quotes: list[str], near: list[tuple[int, int]] = ()) 
     return out
 
 
+def place(pages: list[Page], quotes: list[str],
+          near: dict[int, list[tuple[int, int]]] | None = None) -> dict[int, list[str]]:
+    """Which of a source's ``quotes`` (in the answer's order) to mark on which of its ``pages`` (in the book's
+    order; ``near``: page number → the cited passage's page-local spans), each quote on one page: a passage's
+    sentences and listing lines follow one another in the book, so each is looked for from where the one before it
+    lies, on that page or a later one, and only when it is not found so, on any of the pages (tour 47: the listing
+    lines quoted from p. 32 were marked again in another listing on p. 33). A sentence a page break cuts is on both
+    pages."""
+    near = near or {}
+    out: dict[int, list[str]] = {pg.number: [] for pg in pages}
+    at, after = 0, -1  # the page the last placed quote lies on (index) and where on it it ends
+    for q in quotes:
+        found = None
+        for i in [*range(at, len(pages)), *range(at)]:
+            pg = pages[i]
+            span = locate(pg, q, near.get(pg.number, ()), after if i == at else -1)
+            if span and i == at and span[0] < after:  # an occurrence before the last quote: the one after it, if any
+                m = re.compile(_words(q.split())).search(pg.text, after)
+                span = (m.start(), m.end()) if m else None
+            if span:
+                found = i, span
+                break
+        if found is None:
+            continue
+        i, (a, b) = found
+        out[pages[i].number].append(q)
+        at, after = i, b
+        whole = re.fullmatch(_words(q.split()), pages[i].text[a:b])
+        if not whole and i + 1 < len(pages) and b >= len(pages[i].text.rstrip()) - PAGE_EDGE:
+            rest = locate(pages[i + 1], q)  # its beginning ends this page: its end starts the next
+            if rest:
+                out[pages[i + 1].number].append(q)
+                at, after = i + 1, rest[1]
+    return out
+
+
 def locate(page: Page, sentence: str, near: list[tuple[int, int]] = (), after: int = -1) -> tuple[int, int] | None:
     """Page-local span of ``sentence`` in the page text, ignoring whitespace differences — of a sentence the page
     has more than once ("Syntax:", "For example:"), the one inside the cited passage's page-local spans ``near``;

@@ -256,6 +256,8 @@ def test_each_quote_is_marked_on_the_one_page_of_its_source_where_it_lies():
     assert place([one, two], ["phénomène, en enveloppant chaque réponse dans des petites boites.", "\\AMCBoxedAnswers",
                               "Nothing like this is on either page."]) == {
         37: [], 38: ["phénomène, en enveloppant chaque réponse dans des petites boites.", "\\AMCBoxedAnswers"]}
+    # a passage quoted before an earlier one of the same page is still marked there
+    assert place([one, two], [quotes[4], quotes[0]]) == {37: [quotes[4], quotes[0]], 38: []}
 
 
 def test_the_sentences_of_a_quoted_passage_are_marked_in_the_books_order():

@@ -33,8 +33,8 @@ _READER_CSS = """<style>
 }
 </style>"""
 
-# scrolls the dialog so that the highlight (data.focus: [x, y] as shares of the page image's size) is in view, and
-# gives the sticky header the dialog's background; it sets no content, and needs the page's DOM
+# scrolls the dialog so that the highlight (data.focus: [x, y] as shares of the page image's size; [0, 0]: the top)
+# is in view, and gives the sticky header the dialog's background; it sets no content, and needs the page's DOM
 # (isolate_styles=False) only to find the image and the header
 _scroll_to_highlight = st.components.v2.component("folio_reader_focus", isolate_styles=False, js="""
 export default function ({ data, parentElement }) {
@@ -185,8 +185,9 @@ def _reader() -> None:
             st.image(str(page.image), width="stretch")
         if note:
             st.caption(note)
+        # a page without a highlight opens at its top (tour 47: after "Next" the page kept the last one's scroll)
         _scroll_to_highlight(key="reader-focus", data={"focus": [round(v, 4) for v in page.focus] if page.focus
-                                                        else None, "page": n, "target": target.title})
+                                                        else [0.0, 0.0], "page": n, "target": target.title})
     else:
         st.warning(page.problem, icon="🖼️")
         st.text(page.text or "(this page has no text)")

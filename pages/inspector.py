@@ -63,8 +63,8 @@ with t_page:
     st.caption("Each chunk has its own colour on the page image and in the text under it; striped text "
                "belongs to two chunks (overlap); dashed boxes are parents; grey text is in no chunk; struck-through "
                "lines are running headers, footers and page numbers, kept out of chunk text and embeddings. A "
-               "header set lower than that band (GNU Octave's) stays in the chunk, where it helps the search, but "
-               "is never quoted in an answer or highlighted.")
+               "header set lower than that band (some manuals print one well under the page's top edge) stays in "
+               "the chunk, where it helps the search, but is never quoted in an answer or highlighted.")
     with st.expander("Compare two settings", expanded=True):
         lc, rc = st.columns(2)
         with lc:

@@ -1,5 +1,6 @@
 """Evaluation harness: metric functions by hand, a tiny BEIR set and a tiny book QA set through the CLI."""
 import json
+import re
 import math
 import os
 import subprocess
@@ -187,7 +188,8 @@ def test_a_shipped_sets_books_folder_is_suggested_only_where_it_is_and_a_missing
         assert Evaluations.books_folder(REPO / "eval" / name) == (where if where.is_dir() else None)
     assert Evaluations.books_folder(tmp_path / "mine.jsonl") is None
     runs = Evaluations(folio=None)
-    for folder in (tmp_path / "nowhere", ""):
-        with pytest.raises(RagError, match="No folder .* give the folder that holds the set's books"):
+    for folder, said in ((tmp_path / "nowhere", f"No folder {tmp_path / 'nowhere'} on this machine"),
+                         ("", "No folder given")):
+        with pytest.raises(RagError, match=f"^{re.escape(said)}: give the folder that holds the set's books"):
             runs.start([], folder, [{}], "set.jsonl")
     assert runs.latest() is None

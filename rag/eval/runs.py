@@ -110,8 +110,9 @@ class Evaluations:
         there, never to the user's library); returns the job, which belongs to ``owner`` (a browser session).
         A folder that is not there is refused at once."""
         if not str(pdf_dir).strip() or not Path(pdf_dir).is_dir():
-            raise RagError(f"No folder {str(pdf_dir).strip() or '(none given)'} on this machine: give the folder that "
-                           "holds the set's books (docs/evaluation.md says where each shipped set's books come from).")
+            where = f"No folder {str(pdf_dir).strip()} on this machine" if str(pdf_dir).strip() else "No folder given"
+            raise RagError(f"{where}: give the folder that holds the set's books (docs/evaluation.md says where each "
+                           "shipped set's books come from).")
         self._latest[owner] = start(eval_library(self.folio), items, Path(pdf_dir), configs, name)
         return self._latest[owner]
 

@@ -230,6 +230,7 @@ class Source:
     quoted: Chunk | None = None  # the chunk of the window the answer quotes, when it is not the hit (a glossary line
     # beside the Exercises the question matched): the source's label and passage are that chunk's
     quoted_to: str = ""  # the printed page the quote ends on, when it runs onto a later page (rag.evidence.pages)
+    quoted_from: str = ""  # the printed page the quote begins on, where the book's pages showed it ("": the chunk's)
 
     @property
     def quote(self) -> str:
@@ -241,6 +242,9 @@ class Source:
         the answer quotes."""
         c = self.quoted or self.hit
         parts = [self.book_title] + [p.strip() for p in c.section.split(" > ") if p.strip()]
+        if self.quoted_from:  # the pages the quotes lie on
+            a, b = self.quoted_from, self.quoted_to or self.quoted_from
+            return " › ".join(parts) + (f", p. {a}" if a == b else f", pp. {a}–{b}")
         if self.quoted is None and not self.quoted_to:
             return " › ".join(parts) + f", {self.pages_label}"
         a, b = c.label_start or str(c.page_start), self.quoted_to or c.label_end or str(c.page_end)

@@ -380,6 +380,17 @@ def test_a_quote_that_runs_onto_the_next_page_is_cited_with_both_pages():
     assert src.quoted_to == "95" and src.label == "Geometrie › Flächen, pp. 94–95"
     assert Source.from_dict(src.to_dict()).label == src.label
     assert quoted_span("Sei S eine reguläre Fläche, s ∈S ein Punkt. [1]", src, rng)[1] == ""  # one page: as it was
+    # with the book's pages, the pages are where the quotes lie (tour 47: "p. 100" over a quote that begins on p. 99,
+    # "pp. 32–33" over one that ends on p. 32)
+    from rag.types import Page
+
+    pages = {94: Page(94, "94", premise.text, 0), 95: Page(95, "95", items.text, 61)}
+    page_of = lambda book, n: pages.get(n)  # noqa: E731
+    for said, label in [(answer, "pp. 94–95"), ("Sei S eine reguläre Fläche, s ∈S ein Punkt. [1]", "p. 94"),
+                        ("a) Ist K(s) > 0, so liegt S ganz auf einer Seite. [1]", "p. 95")]:
+        src.quoted, src.quoted_to, src.quoted_from = quoted_span(said, src, rng, page_of)
+        assert src.label == f"Geometrie › Flächen, {label}"
+        assert Source.from_dict(src.to_dict()).label == src.label
 
 
 def test_a_quote_the_page_has_twice_is_highlighted_in_the_cited_passage():

@@ -21,15 +21,20 @@ log = logging.getLogger(__name__)
 
 
 
-def quoted_span(answer_text: str, source: Source, chunk_range) -> tuple[Chunk | None, str]:
+def quoted_span(answer_text: str, source: Source, chunk_range, page_of=None) -> tuple[Chunk | None, str, str]:
     """What names ``source`` in a citation, read in one pass (``chunk_range(book_id, lo, hi)``: the book's chunks
     lo..hi): the chunk of its window holding the first sentence the answer quotes from it, when that is not the
-    matching chunk (else None), and the printed page the last quoted sentence lies on, when that is a later page than
+    matching chunk (else None), the printed page the last quoted sentence lies on, when that is a later page than
     the first's ("" otherwise: a passage that runs onto the next page is cited "pp. 94–95"; tour 42 had the
-    Gauß-curvature answer's items a) and b), on p. 95, under "p. 94")."""
+    Gauß-curvature answer's items a) and b), on p. 95, under "p. 94"), and — given ``page_of(book_id, n)``, the
+    book's stored pages — the printed page the first quoted sentence lies on ("" when none is found). The pages are
+    where the quotes are placed on the source's pages (``render.place``): tour 47 saw "p. 100" over a quote that
+    begins on p. 99, and "pp. 32–33" over one that ends on p. 32."""
     quotes = quoted_sentences(answer_text, source)
+    on = _quoted_pages(source, quotes, page_of) if quotes and page_of is not None else []
+    first_label, last_label = (on[0].label, on[-1].label if on[-1].number > on[0].number else "") if on else ("", "")
     if not quotes or len(source.chunk_indices) < 2:
-        return None, ""
+        return None, last_label, first_label
     chunks = _window(source, chunk_range)
 
     def holder(sentence: str) -> Chunk | None:
@@ -39,7 +44,25 @@ def quoted_span(answer_text: str, source: Source, chunk_range) -> tuple[Chunk | 
     quoted = first if first is not None and first.chunk_index != source.hit.chunk_index else None
     start = first or source.hit
     to = (last.label_end or str(last.page_end)) if last is not None and last.page_end > start.page_end else ""
-    return quoted, to
+    return quoted, (last_label if on else to), first_label
+
+
+def _quoted_pages(source: Source, quotes: list[str], page_of) -> list:
+    """The stored pages of ``source`` on which ``quotes`` are placed, in the book's order."""
+    hit = source.hit
+    pages = [pg for n in range(source.page_start, source.page_end + 1)
+             if (pg := page_of(source.book_id, n)) is not None]
+    placed = placed_quotes(pages, quotes, [(hit.char_start, hit.char_end)])
+    return [pg for pg in pages if placed.get(pg.number)]
+
+
+def placed_quotes(pages: list, quotes: list[str], spans) -> dict[int, list[str]]:
+    """Page number → the ``quotes`` to mark on it, of a source on the stored ``pages`` whose cited chunk has the
+    book-text ``spans`` (``render.place``: each quote on one page, in the book's order)."""
+    from .render import place
+
+    near = {pg.number: [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans] for pg in pages}
+    return place(pages, list(quotes), {n: [(a, b) for a, b in v if b > a] for n, v in near.items()})
 
 
 def quoted_chunks(answer_text: str, source: Source, chunk_range, most: int = 4) -> list[Chunk]:
@@ -187,13 +210,9 @@ class CitationPages:
         return [p for p, on in placed.items() if on]
 
     def _placed(self, book_id: str, pages: tuple[int, int], quotes, spans) -> dict[int, list[str]]:
-        """Page → the ``quotes`` to mark on it, of a source on ``pages`` (first, last) whose cited chunk has the
-        book-text ``spans`` (``render.place``: each quote on one page, in the book's order)."""
-        from .render import place
-
+        """``placed_quotes`` for a source on ``pages`` (first, last) of ``book_id``."""
         held = [pg for n in range(pages[0], pages[1] + 1) if (pg := self.catalog.page(book_id, n)) is not None]
-        near = {pg.number: [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans] for pg in held}
-        return place(held, list(quotes), {n: [(a, b) for a, b in v if b > a] for n, v in near.items()})
+        return placed_quotes(held, quotes, spans)
 
     def _page_label(self, book_id: str, page: int) -> str:
         pg = self.catalog.page(book_id, page)

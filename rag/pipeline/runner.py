@@ -175,7 +175,8 @@ class Pipeline:
 
         for src in answer.sources:  # a source is named by the chunk its quote comes from (rag.types.Source.quoted),
             if any(c.n == src.n for c in answer.checks):  # to the page its quote ends on
-                src.quoted, src.quoted_to = quoted_span(answer.text, src, self.res.catalog.chunk_range)
+                src.quoted, src.quoted_to, src.quoted_from = quoted_span(answer.text, src, self.res.catalog.chunk_range,
+                                                                         self.res.catalog.page)
         if answer.figures:
             cited = list(dict.fromkeys(c.n for c in answer.checks))
             avec = self.res.embed.get_query_embedding(answer.text[:2000]) if answer.text.strip() else None

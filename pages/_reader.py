@@ -34,7 +34,8 @@ _READER_CSS = """<style>
 </style>"""
 
 # scrolls the dialog so that the highlight (data.focus: [x, y] as shares of the page image's size; [0, 0]: the top)
-# is in view, and gives the sticky header the dialog's background; it sets no content, and needs the page's DOM
+# is in view, gives the sticky header the dialog's background and keeps the focus in the dialog (Escape closes it);
+# it sets no content, and needs the page's DOM
 # (isolate_styles=False) only to find the image and the header
 _scroll_to_highlight = st.components.v2.component("folio_reader_focus", isolate_styles=False, js="""
 export default function ({ data, parentElement }) {
@@ -54,6 +55,12 @@ export default function ({ data, parentElement }) {
       // covers that strip (it takes no room)
       if (sticky) { sticky.style.background = bg; sticky.style.boxShadow = `0 -3rem 0 0 ${bg}`; }
     }
+  }
+  // a control that was clicked and is gone ("Cited page" on the cited page) leaves the focus outside the dialog,
+  // where Escape no longer closes it (tour 47): the dialog takes it back
+  if (!dialog.contains(document.activeElement)) {
+    if (!dialog.hasAttribute('tabindex')) dialog.setAttribute('tabindex', '-1');
+    dialog.focus({ preventScroll: true });
   }
   const focus = data && Array.isArray(data.focus) ? data.focus : null;
   if (!focus) return;

@@ -235,7 +235,7 @@ def test_running_evaluate_leaves_the_library_as_python_m_rag_books_lists_it(read
     page.get_by_role("option", name=re.compile("Upload a JSONL")).click()
     page.locator("input[type=file]").set_input_files([str(qa)])
     expect(page.get_by_text("tiny.jsonl")).to_be_visible(timeout=30_000)
-    box = page.get_by_label("Folder with the set's books")
+    box = page.get_by_label("Folder with the set's books", exact=True)  # not its help button
     box.fill(str(folder))
     box.press("Enter")
     configs = page.get_by_label(re.compile("^Configurations"))

@@ -42,9 +42,9 @@ def place(pages: list[Page], quotes: list[str],
     """Which of a source's ``quotes`` (in the answer's order) to mark on which of its ``pages`` (in the book's
     order; ``near``: page number → the cited passage's page-local spans), each quote on one page: a passage's
     sentences and listing lines follow one another in the book, so each is looked for from where the one before it
-    lies, on that page or a later one, and only when it is not found so, on any of the pages or before the last one
-    on its page (a passage quoted out of the book's order) (tour 45: the listing lines quoted from p. 32 were marked
-    again in another listing on p. 33). A sentence a page break cuts is on both pages."""
+    lies, on that page or a later one (tour 45: the listing lines quoted from p. 32 were marked again in another
+    listing on p. 33), and only when it is not found so, on any of the pages or before the last one on its page (a
+    passage quoted out of the book's order). A sentence a page break cuts is on both pages."""
     near = near or {}
     out: dict[int, list[str]] = {pg.number: [] for pg in pages}
     at, after = 0, -1  # the page the last placed quote lies on (index) and where on it it ends

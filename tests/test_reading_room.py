@@ -260,6 +260,26 @@ def test_each_quote_is_marked_on_the_one_page_of_its_source_where_it_lies():
     assert place([one, two], [quotes[4], quotes[0]]) == {37: [quotes[4], quotes[0]], 38: []}
 
 
+def test_a_listing_line_quoted_twice_is_marked_at_both_places():
+    # tour 48: Think Python's ">>> fin.readline()" before 'aa' and again before 'aah'; only one was marked
+    from rag.evidence.pages import quoted_sentences
+    from rag.evidence.render import locate_all
+    from rag.types import Page
+    from tests.test_passages import source
+
+    text = (">>> fin.readline()\n'aa\\r\\n'\nThe first word in this particular list is aa, a kind of lava.\n"
+            "The file object keeps track of where it is in the file, so if you call readline again:\n"
+            ">>> fin.readline()\n'aah\\r\\n'")
+    answer = ("The first word in this particular list is aa, a kind of lava. [1]\n\n```\n>>> fin.readline()\n```\n\n"
+              "The file object keeps track of where it is in the file, so if you call readline again: [1]\n\n```\n"
+              ">>> fin.readline()\n```")
+    quotes = quoted_sentences(answer, source(text))
+    assert quotes.count(">>> fin.readline()") == 2
+    found = locate_all(Page(120, "100", text, 0), quotes, [(text.index("The file"), len(text))])
+    lines = sorted(a for (a, b), q in zip(found, quotes) if q == ">>> fin.readline()")
+    assert lines == [0, text.rindex(">>> fin")]  # both places, the one in the cited passage and the other
+
+
 def test_the_sentences_of_a_quoted_passage_are_marked_in_the_books_order():
     # Think Python's aliasing section says "In this example" twice; the answer quoted the second one, after
     # "For immutable objects …" (tour 36 saw the first marked orange)

@@ -115,10 +115,15 @@ def quoted_sentences(answer_text: str, source: Source) -> list[str]:
             if x not in out and (i == len(parts) - 1 or (normalise(x) in book and len(x.split()) >= 3)):
                 # (not a piece an abbreviation cut off, "h." of "d. h.": it would mark any "h." of the page)
                 out.append(x)
-    out += [line for line in quoted_code(answer_text, source.n) if line not in out and normalise(line) in book]
+    # a listing line the answer quotes twice (">>> fin.readline()" before 'aa' and before 'aah') is marked twice
+    out += [line for line in quoted_code(answer_text, source.n) if normalise(line) in book]
     flat = " ".join(answer_text.split())
-    at = {x: flat.find(" ".join(x.split())) for x in out}  # in the answer's order: a listing between its sentences
-    return sorted(out, key=lambda x: at[x] if at[x] >= 0 else len(flat))
+    at, last = [], {}  # in the answer's order (a listing between its sentences), a repeated line at its next place
+    for x in out:
+        found = flat.find(" ".join(x.split()), last.get(x, -1) + 1)
+        last[x] = found if found >= 0 else last.get(x, -1)
+        at.append(found if found >= 0 else len(flat))
+    return [x for _, _, x in sorted(zip(at, range(len(out)), out))]
 
 
 def _sentences(passage: str) -> list[str]:
@@ -132,8 +137,8 @@ CODE_LINE_CHARS = 8  # a quoted code line this long is highlighted on the page: 
 
 def quoted_code(answer_text: str, n: int) -> list[str]:
     """The lines of the code listings the answer quotes after a passage citing [n] (a listing follows its passage's
-    citation), each stripped of its indentation; short ones ("done", "EOF", "}") are left out, as they are found
-    anywhere on a page."""
+    citation), each stripped of its indentation, a line the listings repeat as often as they do; short ones ("done",
+    "EOF", "}") are left out, as they are found anywhere on a page."""
     from ..answer.quotecheck import FENCE
 
     out: list[str] = []
@@ -144,7 +149,7 @@ def quoted_code(answer_text: str, n: int) -> list[str]:
         if not cites or int(cites[-1]) != n:
             continue
         body = m.group(0).split("\n")[1:-1]
-        out += [ln.strip() for ln in body if len(ln.strip()) >= CODE_LINE_CHARS and ln.strip() not in out]
+        out += [ln.strip() for ln in body if len(ln.strip()) >= CODE_LINE_CHARS]
     return out
 
 

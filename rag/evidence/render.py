@@ -27,10 +27,15 @@ def locate_all(page: Page, quotes: list[str], near: list[tuple[int, int]] = ()) 
     """``locate`` for the sentences an answer quotes from one source, in the answer's order: a passage is quoted as
     the book has it, so each sentence is looked for just after the one before it first ("In this example:" in Think
     Python's aliasing section, quoted after "For immutable objects …", had been marked on the "In this example,
-    there are two references" the section holds earlier; tour 36)."""
+    there are two references" the section holds earlier; tour 36). A line quoted twice is marked at two of its places
+    (tour 48: Think Python's second ">>> fin.readline()" had taken the first one's place)."""
     out, after = [], -1
     for q in quotes:
         at = locate(page, q, near, after)
+        if at is not None and at in out:  # taken by the same line quoted before: its next free place, if any
+            free = [(m.start(), m.end()) for m in re.finditer(_words(q.split()), page.text)
+                    if (m.start(), m.end()) not in out]
+            at = next((f for f in free if f[0] >= after), free[0] if free else None)
         out.append(at)
         if at:
             after = at[1]

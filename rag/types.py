@@ -37,6 +37,11 @@ class Page:
     lines: tuple = ()
     ocr: float = -1.0  # mean Tesseract word confidence (0–100) when the text was read by OCR; -1: text layer
 
+    def local(self, spans) -> list[tuple[int, int]]:
+        """Book-text ``spans`` as spans of this page's text, cut at its edges; those not on it left out."""
+        cut = [(max(0, a - self.offset), min(len(self.text), b - self.offset)) for a, b in spans]
+        return [(a, b) for a, b in cut if b > a]
+
     def boxes(self, start: int, end: int) -> list[tuple[float, float, float, float]]:
         """Boxes of the lines overlapping page-local chars [start, end)."""
         return [tuple(ln[2:6]) for ln in self.lines if ln[0] < end and ln[1] > start]

@@ -61,8 +61,7 @@ def placed_quotes(pages: list, quotes: list[str], spans) -> dict[int, list[str]]
     book-text ``spans`` (``render.place``: each quote on one page, in the book's order)."""
     from .render import place
 
-    near = {pg.number: [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans] for pg in pages}
-    return place(pages, list(quotes), {n: [(a, b) for a, b in v if b > a] for n, v in near.items()})
+    return place(pages, list(quotes), {pg.number: pg.local(spans) for pg in pages})
 
 
 def quoted_chunks(answer_text: str, source: Source, chunk_range, most: int = 4) -> list[Chunk]:
@@ -179,8 +178,7 @@ class CitationPages:
         pdf = original_path(self.settings, book_id)
         if pg is None or not pdf.exists():
             raise NotFoundError(f"Page {page} of book {book_id} is not available (the book or its original is gone).")
-        local = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in spans]
-        local = [(a, b) for a, b in local if b > a]
+        local = pg.local(spans)
         found = locate_all(pg, list(quotes), local)
         try:
             return render_page(pdf, pg, local, [q for q in found if q], self.settings.page_cache_dir / book_id,
@@ -288,7 +286,7 @@ class CitationPages:
         from .render import locate_all
 
         rects = [tuple(r[1:5]) for r in target.rects if r[0] == n]
-        spans = [(max(0, a - pg.offset), min(len(pg.text), b - pg.offset)) for a, b in target.spans] if pg else []
+        spans = pg.local(target.spans) if pg else []
         quotes = list(target.quotes)
         if target.pages and quotes:  # each quote on the one page of the source where it lies
             quotes = self._placed(target.book_id, target.pages, quotes, target.spans).get(n, [])
@@ -318,8 +316,7 @@ class CitationPages:
         """``quoted``: the answer's sentences as located on the page (page-text spans)."""
         from .render import render_page
 
-        local = [(a, b) for a, b in spans if b > a]
-        return render_page(pdf, pg, local, quoted, self.settings.page_cache_dir / book_id, READER_ZOOM, crop=False,
+        return render_page(pdf, pg, spans, quoted, self.settings.page_cache_dir / book_id, READER_ZOOM, crop=False,
                            rects=rects)
 
     def page_pdf(self, book_id: str, number: int) -> bytes:

@@ -260,6 +260,29 @@ def test_each_quote_is_marked_on_the_one_page_of_its_source_where_it_lies():
     assert place([one, two], [quotes[4], quotes[0]]) == {37: [quotes[4], quotes[0]], 38: []}
 
 
+def test_a_passage_a_page_break_cuts_goes_on_at_the_top_of_the_next_page():
+    # tour 49: Think Python's listing ">>> fin = open('words.txt')" / ">>> fin.readline()" / "'aa\r\n'" runs from
+    # the foot of p. 99 onto p. 100, which has ">>> fin.readline()" again further down, in the cited passage: the
+    # first line was marked there, its "'aa\r\n'" at the top
+    from rag.evidence.render import place
+    from rag.types import Page
+
+    one = Page(119, "99", "The built-in function open returns a file object.\n>>> fin = open('words.txt')\nfin is a "
+                          "common name for a file object used for input. It returns the result as a string:", 0)
+    text = (">>> fin.readline()\n'aa\\r\\n'\nThe first word in this particular list is aa, a kind of lava.\n"
+            "The file object keeps track of where it is in the file, so if you call readline again:\n"
+            ">>> fin.readline()\n'aah\\r\\n'")
+    two = Page(120, "100", text, 500)
+    quotes = [">>> fin = open('words.txt')", "fin is a common name for a file object used for input.",
+              "It returns the result as a string:", ">>> fin.readline()", "'aa\\r\\n'"]
+    placed = place([one, two], quotes, {120: [(text.index("The file"), len(text))]})
+    assert placed == {119: quotes[:3], 120: quotes[3:]}
+    from rag.evidence.render import locate_all
+    assert locate_all(two, placed[120], [(text.index("The file"), len(text))]) == [(0, 18), (19, 27)]
+    # the copy in the cited passage, where it is the one the next quote follows
+    assert locate_all(two, [">>> fin.readline()", "'aah\\r\\n'"], []) == [(177, 195), (196, 205)]
+
+
 def test_a_listing_line_quoted_twice_is_marked_at_both_places():
     # tour 48: Think Python's ">>> fin.readline()" before 'aa' and again before 'aah'; only one was marked
     from rag.evidence.pages import quoted_sentences

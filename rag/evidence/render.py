@@ -30,8 +30,10 @@ def locate_all(page: Page, quotes: list[str], near: list[tuple[int, int]] = ()) 
     there are two references" the section holds earlier; tour 36). A line quoted twice is marked at two of its places
     (tour 48: Think Python's second ">>> fin.readline()" had taken the first one's place)."""
     out, after = [], -1
-    for q in quotes:
+    for k, q in enumerate(quotes):
         at = locate(page, q, near, after)
+        if at is not None and k + 1 < len(quotes):
+            at = _followed(page, q, quotes[k + 1], at)
         if at is not None and at in out:  # taken by the same line quoted before: its next free place, if any
             free = [(m.start(), m.end()) for m in re.finditer(_words(q.split()), page.text)
                     if (m.start(), m.end()) not in out]
@@ -40,6 +42,23 @@ def locate_all(page: Page, quotes: list[str], near: list[tuple[int, int]] = ()) 
         if at:
             after = at[1]
     return out
+
+
+def _followed(page: Page, quote: str, following: str, at: tuple[int, int]) -> tuple[int, int]:
+    """Of a ``quote`` the page has more than once, the place ``at`` unless the quote after it (``following``) comes
+    next after another of its places and not after that one: a passage's lines follow one another (tour 49: Think
+    Python's listing that a page break cuts, ">>> fin.readline()" + "'aa\\r\\n'" atop p. 100, had its first line marked
+    at the copy further down, in the cited passage, before "'aah\\r\\n'")."""
+    places = [(m.start(), m.end()) for m in re.finditer(_words(quote.split()), page.text)]
+    if len(places) < 2:
+        return at
+    nxt = re.compile(_words(following.split())) if following.split() else None
+
+    def leads(p: tuple[int, int]) -> bool:
+        m = nxt.search(page.text, p[1]) if nxt else None  # the next quote, with no other place of this between
+        return bool(m) and m.start() - p[1] <= QUOTE_REACH and not any(p[1] <= o[0] < m.start() for o in places)
+
+    return at if leads(at) else next((p for p in places if leads(p)), at)
 
 
 def place(pages: list[Page], quotes: list[str],

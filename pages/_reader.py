@@ -20,7 +20,8 @@ JUMP = "reader_jump"
 REQUEST = "reader_open"
 
 # the title and page controls stay in view while the page scrolls (the dialog's own title drawn above the strip that
-# covers the page scrolling under the dialog's top padding: tour 48 saw "Reader" cut off); on a phone a whole page at
+# covers the page scrolling under the dialog's top padding: tour 48 saw "Reader" cut off), and its close button above
+# the title (tour 49: the title's box took the clicks on ✕); on a phone a whole page at
 # screen width is too small to read: there the page is drawn 760 px wide and scrolls sideways (the app's own CSS; no
 # book text in it)
 _READER_CSS = """<style>
@@ -28,6 +29,7 @@ _READER_CSS = """<style>
 [data-testid="stLayoutWrapper"]:has(> .st-key-reader-head) { position: sticky; top: 0; z-index: 2; }
 .st-key-reader-head { padding: 0.25rem 0 0.5rem 0; }
 [role="dialog"]:has(.st-key-reader-head) > h2 { position: relative; z-index: 3; }
+[role="dialog"]:has(.st-key-reader-head) button[aria-label="Close"] { z-index: 4; }
 @media (max-width: 700px) {
   .st-key-reader-page { overflow-x: auto; }
   .st-key-reader-page [data-testid="stFullScreenFrame"] > div { justify-content: flex-start !important; }

@@ -228,7 +228,8 @@ class Source:
     plan: dict = field(default_factory=dict)  # how the window was chosen (rag.context.windows.Plan)
     # [start, end, kind, indent, blank before] of the text's lines that are whole chunk lines: kind 0 text, 1 code
     # (monospaced), 2 table, 3 running header/footer; indent = a code line's indentation in characters, blank before
-    # = 1 where the page sets a blank line between it and the code line before it (rag.context.layout)
+    # = 1 where the page sets a blank line between it and the code line before it, x0 = the line's left edge on its
+    # page in points (rag.context.layout)
     layout: list = field(default_factory=list)
     cut_before: bool = False  # the book's text just before ``text`` stops mid-sentence and ``text`` goes on in lower
     # case (rag.text.sentences.runs_on): its start is the rest of that sentence

@@ -67,6 +67,60 @@ def test_a_blank_line_the_page_sets_inside_a_listing_is_kept_and_a_block_split_o
     assert "Pin-Priority: 600\n\nPackage: *\nPin" in structured_text(text, layout)
 
 
+def test_a_neighbour_cut_to_fit_keeps_its_listings_layout():
+    """tour 49: Think Python's "def sequence(n):" listing lay in the neighbour after the hit, which the budget cut
+    to its first part; the layout knew only whole chunks, so the listing was quoted as one line of prose."""
+    from rag.context.assemble import _piece
+    from rag.context.layout import source_layout
+    from rag.types import Page
+
+    text = "For some other loops, it is not so easy to tell. For example:\ndef sequence(n):\nwhile n != 1:\nMore."
+    rows = text.split("\n")
+    lines, pos = [], 0
+    for k, (r, x) in enumerate(zip(rows, (57.0, 57.0, 80.0, 57.0))):
+        lines.append((pos, pos + len(r), x, 100.0 + 14 * k, x + 6 * len(r), 110.0 + 14 * k, 1 if k in (1, 2) else 0))
+        pos += len(r) + 1
+    page = Page(1, "1", text, 1000, lines=tuple(lines))
+    chunk = Chunk("b1", 3, text, 1, 1, 1000, 1000 + len(text), section="Loops")
+    kept = text[:text.index("\nMore")]  # the neighbour's start, as windows.cut keeps it
+    piece = _piece(chunk, kept)
+    assert (piece.char_start, piece.char_end) == (1000, 1000 + len(kept))
+    layout = source_layout([(7, piece)], lambda book, n: page)
+    assert [(ln[0] - 7, ln[2], ln[3]) for ln in layout] == [(0, 0, 0), (62, 1, 0), (79, 1, 4)]  # its code, indented
+    end = text[text.index("def"):]  # a neighbour before the hit keeps its end
+    assert _piece(chunk, end).char_start == 1000 + text.index("def")
+    assert _piece(chunk, "not so easy") is None and _piece(chunk, text) is chunk
+
+
+def test_a_line_left_of_a_finished_items_marker_is_the_paragraph_after_the_list():
+    """tour 49: Think Python sets "This type of flow is called a loop …" right under "3. If the condition is true,
+    …" with no blank line between; the line begins at the margin, left of the items' numbers, so it is a sentence
+    after the list, not the end of item 3. An item's own continuation lines (indented under its text) stay in it."""
+    text = ("More formally, here is the flow of execution:\n\n1. Determine whether the condition is true.\n\n"
+            "3. If the condition is true, run the body and then go back\nto step 1.\n"
+            "This type of flow is called a loop because the third step loops back.")
+    src = source(text)
+    lefts = {57.0: ("More", "This"), 71.0: ("1.", "3."), 86.0: ("to step",)}
+    src.layout = [ln[:4] + [0, next(x for x, starts in lefts.items() if text[ln[0]:].startswith(starts))]
+                  for ln in src.layout]
+    us = units(src)
+    assert [u.kind for u in us] == ["sentence", "item", "item", "sentence"]
+    assert us[2].text == "3. If the condition is true, run the body and then go back to step 1."
+    src.layout = [ln[:4] for ln in src.layout]  # no positions known: as before, the line goes on the item
+    assert [u.kind for u in units(src)] == ["sentence", "item", "item"]
+
+
+def test_a_passage_keeps_its_paragraphs_on_lines_of_their_own():
+    from rag.answer.passages import Passage
+
+    text = ("The body of the loop should change a variable. Otherwise the loop repeats forever.\n\n"
+            "In the case of countdown, we can prove that the loop terminates.\nFor other loops, it is not so easy.")
+    rendered = Passage(1, units(source(text)), 0).render()
+    assert rendered == ("The body of the loop should change a variable. Otherwise the loop repeats forever.\n"
+                        "In the case of countdown, we can prove that the loop terminates. For other loops, it is not "
+                        "so easy. [1]")  # a line break inside a paragraph is none
+
+
 def test_an_unfinished_sentence_brings_its_items_in_the_books_order():
     text = ("Ein topologischer Raum ist ein Paar (X, T) mit folgenden Eigenschaften\n\n(i) ∅, X ∈T\n\n"
             "(ii) Sind U1, U2 ∈T, so ist U1 ∩U2 ∈T\n\n(iii) Beliebige Vereinigungen offener Mengen sind offen.\n\n"

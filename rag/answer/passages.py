@@ -84,7 +84,7 @@ class Passage:
                 continue
             if u.prose:
                 if u.text not in seen:  # a sentence the book repeats word for word is quoted once
-                    run.append(u.text)
+                    run.append((u.text, u.opens_paragraph))
                     seen.add(u.text)
                 continue
             if run:
@@ -96,16 +96,16 @@ class Passage:
         return "\n".join(out)
 
 
-def _join(texts: list[str]) -> str:
-    """Sentences with spaces, list items each on its own line, and a sentence after a list on a line of its own (what
-    does not begin with a capital goes on the item before it: "so ist ⋃" + "i∈I Ui ∈ T")."""
+def _join(texts: list[tuple[str, bool]]) -> str:
+    """(text, opens a paragraph) → sentences with spaces, list items and a sentence after a list or opening a paragraph
+    each on a line of its own (not one in lower case: "so ist ⋃" + "i∈I Ui ∈ T" go on the item before)."""
     out, in_list = "", False
-    for t in texts:
+    for t, opens in texts:
         if not out:
             out, in_list = t, bool(ITEM.match(t))
         elif ITEM.match(t):
             out, in_list = out + "\n" + t, True
-        elif in_list and t[:1].isupper():
+        elif (in_list or opens) and t[:1].isupper():
             out, in_list = out + "\n" + t, False
         else:
             out += " " + t

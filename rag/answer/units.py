@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ..context.layout import blank_before, lefts as left_edges, line_kinds
 from ..chunking.zones import BOILERPLATE_LABEL, RECORD
 from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, UNSHOWN
 from ..query.conclusions import concludes
@@ -73,19 +74,9 @@ def _glyph_lines(text: str, lines: list[tuple[int, int, str]]) -> list[tuple[int
     return out
 
 
-def _line_kinds(src: Source) -> dict[int, tuple[int, int]]:
-    """Line start (in the source text) → (kind, indent) for lines the layout knows."""
-    return {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in src.layout}
-
-
-def _blank_before(src: Source) -> set[int]:
-    """Starts of the code lines the page sets a blank line below the line before them (``context.layout``)."""
-    return {ln[0] for ln in src.layout if len(ln) > 4 and ln[4]}
-
-
 def units(src: Source) -> list[Unit]:
     """The source's text in reading order as units (see the module doc)."""
-    text, kinds = src.text, _line_kinds(src)
+    text, kinds, lefts = src.text, line_kinds(src.layout), left_edges(src.layout)
     lines: list[tuple[int, int, str]] = []  # (start, end, kind) of non-blank lines
     pos = 0
     for raw in text.split("\n"):
@@ -118,7 +109,7 @@ def units(src: Source) -> list[Unit]:
                 if lines[j][2] == kind:
                     last = j
                 j += 1
-            run = _listing(lines[i:last + 1], kind, _blank_before(src))
+            run = _listing(lines[i:last + 1], kind, blank_before(src.layout))
             if kind == "table":  # the table's caption ("Table 1. Main characteristics …") is prose before its rows
                 caption = []
                 while run and not text[run[0][0]:run[0][1]].lstrip().startswith("|"):
@@ -163,7 +154,8 @@ def units(src: Source) -> list[Unit]:
             # paragraph; an abstract's "… arboviral infection." + "Introduction")
             top = j - 2 if j - i > 2 and BARE_NUMBER.match(text[lines[j - 2][0]:lines[j - 2][1]]) else j - 1
             last = _unit(text, lines[top][0], lines[j - 1][1], "heading")  # with its number on the line before
-        out.extend(_prose(blanked, lines[i:top] if last else lines[i:j], titles, following))  # a kept header: a break
+        # (a kept header: a break)
+        out.extend(_prose(blanked, lines[i:top] if last else lines[i:j], titles, following, lefts))
         if last:
             out.append(last)
         i = j
@@ -314,12 +306,15 @@ def next_headings(section: str) -> set[tuple[int, ...]]:
 
 
 def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = frozenset(),
-           following: set[tuple[int, ...]] = frozenset()) -> list[Unit]:
+           following: set[tuple[int, ...]] = frozenset(), lefts: dict[int, float] | None = None) -> list[Unit]:
     """A paragraph's lines as list items (one per item, continuation lines included) and sentences; a paragraph
     of administrative matter ("Competing interests: …", "Funding: …") is one unit of kind "boilerplate", and so is
     a sentence or item that thanks someone. A heading line after a finished item ends it (an EPUB's list runs into
     the next section's heading and first paragraph with no blank line between: "• aptitude: … will succeed." +
-    "8.4.2 Using a proxy with APT" + "One commonly required …"); what follows it is sentences again."""
+    "8.4.2 Using a proxy with APT" + "One commonly required …"); what follows it is sentences again. So does a line
+    that ``lefts`` (line start → left edge on the page) sets left of a finished item's marker: the paragraph after
+    the list, with no blank line between (tour 49: Think Python's "This type of flow is called a loop …" after
+    "3. If the condition is true, …")."""
     if BOILERPLATE_LABEL.match(text[lines[0][0]:lines[0][1]]) or RECORD.match(text[lines[0][0]:lines[-1][1]]):
         return [_unit(text, lines[0][0], lines[-1][1], "boilerplate")]
     out: list[Unit] = []
@@ -351,6 +346,10 @@ def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = froz
             out.append(_unit(text, item[0], item[1], "item"))
             out.append(_unit(text, a, b, "heading"))
             item = None
+        elif item is not None and lefts and lefts.get(a, 1e9) < lefts.get(item[0], 0.0) - OUTDENT \
+                and ENDS.search(text[item[0]:item[1]]):
+            out.append(_unit(text, item[0], item[1], "item"))
+            item, run_start = None, a
         elif item is not None:
             item[1] = b
         elif run_start is not None and ENDS.search(text[run_start:prev_end]) and _numbered_heading(text[a:b]) \
@@ -382,6 +381,9 @@ def by_lines(src: Source, us: list[Unit], keep) -> list[Unit]:
         else:
             out.append(u)
     return out
+
+
+OUTDENT = 4.0  # points left of a list item's marker that a line begins at to be no longer the item's
 
 
 def _unit(text: str, a: int, b: int, kind: str) -> Unit:

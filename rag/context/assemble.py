@@ -3,6 +3,7 @@ same book when they touch, within the word-piece budget, numbered [1]..[n]; and 
 an LLM reads."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from ..chunking.zones import ZONES
@@ -89,8 +90,9 @@ class ContextBuilder:
             by_index = {x.chunk_index: x for x in cs}
             for i in idx:
                 c = by_index.get(i)
-                if c is not None and g["parts"][i] == c.text:
-                    whole.append((at, c))
+                piece = _piece(c, g["parts"][i]) if c is not None else None
+                if piece is not None:
+                    whole.append((at, piece))
                 at += len(g["parts"][i]) + 1
             plans = g["plans"]
             before = self.neighbours(g["book_id"], idx[0] - 1, idx[0] - 1) if idx[0] > 0 and \
@@ -107,6 +109,21 @@ class ContextBuilder:
                 layout=source_layout(whole, self.page) if self.page else [],
                 cut_before=bool(before) and runs_on(before[-1].text, g["parts"][idx[0]])))
         return sources
+
+
+def _piece(c: Chunk, text: str) -> Chunk | None:
+    """The chunk ``c`` as far as ``text`` holds it: itself, or — a neighbour cut to fit the budget keeps its start
+    or its end (``windows.cut``) — the part of it that is ``text``, so that the layout knows its lines too (tour 49:
+    Think Python's ``def sequence(n):`` listing, in the cut neighbour after the hit, was quoted as one line of
+    prose). None when ``text`` is neither."""
+    if text == c.text:
+        return c
+    if not text:
+        return None
+    off = 0 if c.text.startswith(text) else len(c.text) - len(text) if c.text.endswith(text) else -1
+    if off < 0:
+        return None
+    return replace(c, text=text, char_start=c.char_start + off, char_end=c.char_start + off + len(text))
 
 
 def build_sources(hits: list[Hit], window: int, budget: int, neighbours: Callable[[str, int, int], list[Chunk]],

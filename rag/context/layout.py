@@ -12,7 +12,7 @@ from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, LINE_TEXT as TEXT, U
 
 def source_layout(parts: list[tuple[int, Chunk]], page: Callable[[str, int], Page | None]) -> list[list]:
     """``parts``: (offset in the source text, chunk) for each part that is a whole chunk's text. Returns
-    [start, end, kind, indent] per line, in source-text offsets."""
+    [start, end, kind, indent, blank before, x0 on the page] per line, in source-text offsets."""
     out: list[list] = []
     cache: dict[tuple[str, int], Page | None] = {}
     for at, c in parts:
@@ -36,7 +36,7 @@ BLANK_LINE = 0.7  # a gap of this share of a line's height between two code line
 
 
 def _indents(lines: list[list]) -> list[list]:
-    """[start, end, kind, indent, blank before] per line: x0 → indentation in characters for runs of code lines (the
+    """[start, end, kind, indent, blank before, x0] per line: x0 → indentation in characters for runs of code lines (the
     run's leftmost line is at 0); a code line set a blank line's height below the one before it on the same page
     has a blank line before it (1) — a listing split into several text blocks is not (the page's blank lines between
     blocks are no evidence)."""
@@ -52,7 +52,7 @@ def _indents(lines: list[list]) -> list[list]:
             for i, (s, e, k, x0, _, y0, _) in enumerate(run):
                 gap = y0 - run[i - 1][6] if i else 0.0
                 result.append([s, e, k, int(round((x0 - left) / cw)) if cw > 0 else 0,
-                               int(height > 0 and gap >= BLANK_LINE * height)])
+                               int(height > 0 and gap >= BLANK_LINE * height), x0])
             run.clear()
 
     for ln in sorted(lines):
@@ -60,16 +60,30 @@ def _indents(lines: list[list]) -> list[list]:
             run.append(ln)
             continue
         flush()
-        result.append([ln[0], ln[1], ln[2], 0, 0])
+        result.append([ln[0], ln[1], ln[2], 0, 0, ln[3]])
     flush()
     return sorted(result)
+
+
+def line_kinds(layout: list) -> dict[int, tuple[int, int]]:
+    """Line start (in the source text) → (kind, indent) for the lines ``layout`` knows."""
+    return {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in layout}
+
+
+def blank_before(layout: list) -> set[int]:
+    """Starts of the code lines the page sets a blank line below the line before them."""
+    return {ln[0] for ln in layout if len(ln) > 4 and ln[4]}
+
+
+def lefts(layout: list) -> dict[int, float]:
+    """Line start (in the source text) → the line's left edge on its page, for the lines ``layout`` knows."""
+    return {ln[0]: float(ln[5]) for ln in layout if len(ln) > 5}
 
 
 def structured_text(text: str, layout: list) -> str:
     """``text`` with its code lines (as the layout marks them) in fenced blocks, indented as on the page, and its
     running headers/footers left out: what an LLM reads of a source, and how a reader sees code in it."""
-    kinds = {ln[0]: (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in layout}
-    blank = {ln[0] for ln in layout if len(ln) > 4 and ln[4]}
+    kinds, blank = line_kinds(layout), blank_before(layout)
     out: list[str] = []
     code: list[str] = []
     pos = 0

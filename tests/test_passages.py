@@ -121,6 +121,37 @@ def test_a_passage_keeps_its_paragraphs_on_lines_of_their_own():
                         "so easy. [1]")  # a line break inside a paragraph is none
 
 
+def test_a_letter_and_parenthesis_that_closes_a_parenthesis_is_no_list_item():
+    # tour 49: AMC's "… to make working documents (--mode" + "s) and the layout should have been processed …"
+    # came out as a list item "s) and the layout …" on a line of its own
+    text = ("Before calling analyse, prepare should have been called to make working documents (--mode\n"
+            "s) and the layout should have been processed with meptex.\n\nThe steps are:\na) prepare the "
+            "documents;\nb) print them.")
+    us = units(source(text))
+    assert [u.kind for u in us] == ["sentence", "sentence", "item", "item"]
+    assert us[0].text.endswith("(--mode s) and the layout should have been processed with meptex.")
+
+
+def test_a_follow_up_does_not_begin_where_the_last_answer_did():
+    # tour 49: "What does automatic data capture mean?" and then "and why is it needed?" quoted the same sentence
+    from rag.answer.extractive import ExtractiveBackend
+    from tests.helpers import FlatEmbed
+
+    text = ("Automatic data capture reads the scans of completed answer sheets.\n\nThe data capture is needed "
+            "because marking hundreds of sheets by hand takes days.")
+    backend = ExtractiveBackend(FlatEmbed(), 1)
+    said = "Automatic data capture reads the scans of completed answer sheets. [1]"  # the last answer
+    folded = "and why?"
+    again = [p.units[p.anchor].text for p in backend.passages(folded, [source(text)], 1)]
+    new = [p.units[p.anchor].text for p in backend.passages(folded, [source(text)], 1, said)]
+    assert again[0].startswith("Automatic data capture reads") and new[0].startswith("The data capture is needed")
+    # nothing else to quote: the same passage rather than none
+    only = "Automatic data capture reads the scans of completed answer sheets."
+    assert backend.passages("and why?", [source(only)], 1, only)
+    # a sentence of the last answer with a word of the question's own is still its answer ("Why in the morning?")
+    assert backend.passages("and why automatic?", [source(text)], 1, said)[0].units[0].text.startswith("Automatic")
+
+
 def test_an_unfinished_sentence_brings_its_items_in_the_books_order():
     text = ("Ein topologischer Raum ist ein Paar (X, T) mit folgenden Eigenschaften\n\n(i) ∅, X ∈T\n\n"
             "(ii) Sind U1, U2 ∈T, so ist U1 ∩U2 ∈T\n\n(iii) Beliebige Vereinigungen offener Mengen sind offen.\n\n"

@@ -164,10 +164,13 @@ class ExtractiveBackend:
         return chosen
 
     # --- passages ----------------------------------------------------------------------------------------
-    def passages(self, question: str, sources: list[Source], limit: int = 3) -> list[Passage]:
+    def passages(self, question: str, sources: list[Source], limit: int = 3, said: str = "") -> list[Passage]:
         """The passage around the best sentence, then up to ``limit - 1`` passages of the same book that answer
         as well (within the keep share of the best) and add something the earlier ones lack: a question term, or
-        ``new_words`` words of their own (the chapter's definition after the glossary's one line)."""
+        ``new_words`` words of their own (the chapter's definition after the glossary's one line). ``said``: the
+        last answer's text (whitespace-normalised) when the question follows up on it: no passage begins at a
+        sentence it quoted that has none of the question's own words (tour 49: "and why is it needed?" was answered
+        with the last answer's first sentence again) — unless nothing else is left to quote."""
         t = self.t
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}
@@ -208,6 +211,10 @@ class ExtractiveBackend:
                     cands.append((u.text, s.n, u.text in hit_norm))
                     where.append((s.n, k))
         scores = self.score(question, sources, cands)
+        if said:  # (one with a word of the question's own stays: "Why in the morning?" of "Water in the morning …")
+            own = {stem(w, stemmer_language(question)) for w in key_terms(question)}
+            scores = {i: sc for i, sc in scores.items() if len(cands[i][0]) < 30 or cands[i][0] not in said
+                      or own & stems(cands[i][0], stemmer_language(question))} or scores
         if not scores:
             return []
         example = asks_example(question)
@@ -316,8 +323,8 @@ class ExtractiveBackend:
         retrieval's numbers, sources untouched (``stream``, which the chat runs, numbers them in reading order)."""
         return "\n\n".join(p.render() for p in self.chosen(question, sources))
 
-    def chosen(self, question: str, sources: list[Source]) -> list[Passage]:
-        """The passages the answer quotes, in its order."""
+    def chosen(self, question: str, sources: list[Source], said: str = "") -> list[Passage]:
+        """The passages the answer quotes, in its order (``said``: as for ``passages``)."""
         parts = decompose(question)
         chosen: list[Passage] = []
         if len(parts) > 1:
@@ -332,13 +339,13 @@ class ExtractiveBackend:
                         chosen.append(p)  # repeat another's sentences (overlapping windows of one book included)
                         break
         else:
-            chosen = self.passages(question, sources)
+            chosen = self.passages(question, sources, said=said)
         return chosen
 
-    def stream(self, question: str, sources: list[Source], figures=()) -> Iterator[str]:
+    def stream(self, question: str, sources: list[Source], figures=(), said: str = "") -> Iterator[str]:
         """The answer word by word; first the sources are numbered in the order it cites them (in place, figures'
-        references too: ``rag.answer.citations``)."""
-        chosen = self.chosen(question, sources)
+        references too: ``rag.answer.citations``); ``said``: as for ``passages``."""
+        chosen = self.chosen(question, sources, " ".join(said.split()))
         mapping = renumber(sources, [p.n for p in chosen], list(figures))
         text = "\n\n".join(replace(p, n=mapping.get(p.n, p.n)).render() for p in chosen)
         if not text:

@@ -9,6 +9,7 @@ from ..answer import AnswerBackend, make_backend
 from ..answer.declines import joined, other_language, texts
 from ..library.books import Library
 from ..library.resources import Resources
+from ..query.followup import is_follow_up
 from ..settings import Settings
 from .run import Run
 from .stages import STAGES
@@ -139,7 +140,7 @@ class Pipeline:
             answer.not_found = True
             return AnswerStream(answer, iter([self._declined(r, s)]), t0)
         answer.figures = r.figures
-        asked = r.question
+        asked, more = r.question, {}
         if r.backend.name == "extractive":  # it picks sentences by their likeness to the question: its asking part
             from ..query.asking import asking_part
             from ..text.languages import fold_scripts
@@ -158,7 +159,9 @@ class Pipeline:
                     # (not for "Wer ist der Autor von Think Python?": a book's title page or opening answers it, which
                     # the question's own words name — the translations would name no book)
                     asked = f"{asked} ({extra_text(bridge)[lang]})"
-        return AnswerStream(answer, r.backend.stream(asked, r.sources, figures=r.figures), t0,
+            if r.history and is_follow_up(r.question, r.history):  # "and why?": what the last answer did not say
+                more["said"] = r.history[-1][1]
+        return AnswerStream(answer, r.backend.stream(asked, r.sources, figures=r.figures, **more), t0,
                             finish=lambda a: self.check(a, r))
 
     def check(self, answer: Answer, r: Run) -> None:

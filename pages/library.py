@@ -78,7 +78,9 @@ else:
         "chunking": ", ".join(f"{k}={v}" for k, v in b.chunking.items()), "embedding model": b.embed_model,
         "ingest s": round(b.ingest_seconds, 1), "added": b.added_at, "file": b.filename, "id": b.id,
     } for b in books])
-    st.dataframe(df, hide_index=True, width="stretch")
+    st.dataframe(df, hide_index=True, width="stretch", column_config={  # the title in full; the long chunking
+        "title": st.column_config.TextColumn(width="large"),  # settings cut (its cell shows them all on hover)
+        "chunking": st.column_config.TextColumn(width="medium")})
     with st.container(border=True):
         pick = st.selectbox("Book", books, format_func=lambda b: f"{b.title} ({b.filename})", key="manage_book")
         st.caption("Re-index re-chunks the stored original with the strategy below; vectors of unchanged text "

@@ -152,6 +152,18 @@ def test_a_follow_up_does_not_begin_where_the_last_answer_did():
     assert backend.passages("and why automatic?", [source(text)], 1, said)[0].units[0].text.startswith("Automatic")
 
 
+def test_a_german_questions_function_words_are_no_terms_a_sentence_shares():
+    # "Wie berechnet man die Euler-Charakteristik einer Fläche?": "die", "ein", "man" had counted as three of its
+    # seven terms, met by almost every German sentence ("Der Flächeninhalt eines Dreiecks …" led tour 49's answer)
+    from rag.answer.extractive import ExtractiveBackend
+    from tests.helpers import FlatEmbed
+
+    src = source("Die Seite ist ein Dreieck, wie man sieht.\n\nDann heißt χ(K) die Euler-Charakteristik von K.")
+    cands = [(u.text, 1, False) for u in units(src)]
+    scores = ExtractiveBackend(FlatEmbed(), 1).score("Wie berechnet man die Euler-Charakteristik?", [src], cands)
+    assert scores[1] > scores[0]
+
+
 def test_an_unfinished_sentence_brings_its_items_in_the_books_order():
     text = ("Ein topologischer Raum ist ein Paar (X, T) mit folgenden Eigenschaften\n\n(i) ∅, X ∈T\n\n"
             "(ii) Sind U1, U2 ∈T, so ist U1 ∩U2 ∈T\n\n(iii) Beliebige Vereinigungen offener Mengen sind offen.\n\n"

@@ -60,7 +60,9 @@ class ExtractiveBackend:
         (``cands``: (sentence, source n, lies in the matching chunk)); the rest are not scored."""
         t = self.t
         lang = stemmer_language(question)
-        terms = {stem(w, lang) for w in key_terms(IDIOMS.sub(" ", question))}  # "at least" is no term, there or here
+        # "at least" is no term, there or here; nor are "die", "ein", "man" of a German question (English's function
+        # words were never terms: a German or French question's real terms weighed less, and every sentence met some)
+        terms = content_stems(IDIOMS.sub(" ", question), lang)
         members = translated(question, terms, lang)
         define = definition_pattern(question)
         want = wants(question)  # "In what year …?", "Who founded …?": the sentence that says it, of its subject

@@ -21,6 +21,10 @@ from rag.types import Chunk
     ("Combien de temps dure la construction ?", "fr"), ("Comment out a line in the file?", "en"),
     # tour 35: "un", "paquete" and "Cómo" had read as French; Spanish opens a question upside down
     ("¿Cómo instalo un paquete?", "es"), ("¡Hola! ¿Qué es un paquete?", "es"),
+    # tour 49: "was" is a marker of English and of German; the words only one of them has tell ("Was macht lb
+    # config?" had been declined in English)
+    ("Was macht lb config?", "de"), ("Was bedeutet Persistenz?", "de"), ("Was the file deleted?", "en"),
+    ("Was it a good idea?", "en"),
 ])
 def test_detect(text, lang):
     assert detect(text) == lang

@@ -74,10 +74,26 @@ def _other_sign(text: str, words: list[str], lang: str, markers: int) -> bool:
 
 
 def detect(text: str, default: str = "en") -> str:
-    """The language of ``text`` (a code from ``LANGUAGES``), ``default`` when nothing tells."""
+    """The language of ``text`` (a code from ``LANGUAGES``), ``default`` when nothing tells. Languages tied on their
+    markers are told apart by the words that are everyday words of one of them and none of the others' ("Was macht
+    lb config?", "Was bedeutet Persistenz?": "was" is English too, "macht" and "bedeutet" are German only); a tie
+    that stays goes to the language listed first."""
     counts = scores(text)
-    best = max(counts, key=counts.get)  # a tie goes to the language listed first
-    return best if counts[best] > 0 else default
+    best = max(counts, key=counts.get)
+    if counts[best] <= 0:
+        return default
+    tied = [lang for lang, n in counts.items() if n == counts[best]]
+    if len(tied) > 1 and len(text) <= TIE_TEXT:
+        from .frequency import zipf
+
+        words = {w.lower() for w in _WORD.findall(text)}
+        own = {lang: sum(1 for w in words if (zipf(w, lang) or 0.0) >= 3.0
+                         and all((zipf(w, o) or 0.0) < 1.0 for o in tied if o != lang)) for lang in tied}
+        best = max(tied, key=lambda lang: own[lang])
+    return best
+
+
+TIE_TEXT = 500  # characters: a tie is looked into for a question or a line, not for a book's text
 
 
 # letters a language writes and English does not: with one marker word they make a short question sure

@@ -25,14 +25,13 @@ MAX_ITEMS, MAX_WORDS = 12, 160  # a passage quotes at most so many list items an
 REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|sobald|si|quand|lorsque)\s+"
                          r"(?=(?:this|these|those|they|it|diese[rsmn]?|ces|ceux|celles|ils|elles)\b))?"
                          r"(?:this|these|that|those|it|they|such|here|there|then|thus|so|also|however|ceux|celles|"
-                         r"for (?:example|instance)|e\.\s?g\.|dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|"
+                         r"for (?:example|instance)|e\.\s?g\.|dies(?:e[rsmn]?)?|das|es|sie|hier|damit|dabei|dann|"
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
 LEAD = (3, 60)  # a passage begins at its paragraph's start when that is this near (sentences, words)
-# … and a how-to answer at its procedure's start: "Les images ISO préparées … Branchez une clé USB … utilisez la
-# commande cp …" + the listing, not from "Ceci écrasera tout fichier …" just before the listing (tour 39)
-HOW_LEAD = (6, 150)
+HOW_LEAD = (6, 150)  # … a how-to answer at its procedure's start: "Les images ISO … Branchez … utilisez la commande
+# cp …" + the listing, not from "Ceci écrasera tout fichier …" just before the listing (tour 39)
 # a sentence that offers another way than the listing before it ("Or use …", "Alternatively, …", "Oder …", "Ou …")
 ALTERNATIVE = re.compile(r"^\s*(?:or|alternatively|oder|alternativ|ou|sinon)\b", re.I)
 PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
@@ -97,8 +96,7 @@ class Passage:
 
 
 def _join(texts: list[tuple[str, bool]]) -> str:
-    """(text, opens a paragraph) → sentences with spaces, list items and a sentence after a list or opening a paragraph
-    each on a line of its own (not one in lower case: "so ist ⋃" + "i∈I Ui ∈ T" go on the item before)."""
+    """(text, opens a paragraph) → a line per paragraph, item and sentence after a list (not one in lower case)."""
     out, in_list = "", False
     for t, opens in texts:
         if not out:
@@ -151,7 +149,9 @@ def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool
             and not us[i - 1].finished:  # "b) K(s) := κn" + "1(s) · κn 2(s) heißt Gauß-Krümmung …": the whole item
         i -= 1
     if i > 0 and us[i].kind == "sentence":  # "Dann heißt" + "χ(K) :=" + "n=0 (−1)nan(K)" + "Eulerzahl (oder
-        i = _display_lead(us, i)  # Euler-Charakteristik) von K.": the sentence a displayed formula split (tour 36)
+        d = _display_lead(us, i)  # Euler-Charakteristik) von K.": the sentence a displayed formula split (tour 36),
+        i = d - (0 < d < i and bool(REFERS_BACK.match(us[d].text)) and us[d - 1].kind == "sentence")  # and the one
+        # its "Dann" points back to ("Für n ≥ 0 sei an(K) die Anzahl der n-Simplizes in K.", tour 49)
     if i > 1 and us[i].prose and us[i].text[:1].islower() and us[i - 1].kind == "code" \
             and us[i - 2].kind == "sentence" and not us[i - 2].finished and us[i - 2].text[:1].isupper():
         i -= 2  # "Or use" + an inline token set as a line of code + "as a boot parameter.": the whole sentence

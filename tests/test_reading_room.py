@@ -211,6 +211,11 @@ def test_each_citation_of_a_source_quoted_twice_opens_its_own_passage(folio, boo
     shown = " ".join(" ".join(b.text.split()) for b in folio.reader.quoted_passage(replace(both, chunk_indices=every),
                                                                                   text))
     assert water in shown and star in shown  # the source's passage holds both quotes (tour 43)
+    # … and the reader's yellow is that passage: every chunk its quotes lie in, not only the matching one (tour 50)
+    wide = folio.reader.open_source(replace(both, chunk_indices=every), text)
+    held = [c for c in folio.catalog.chunks(src.book_id) if water in " ".join(c.text.split())
+            or star in " ".join(c.text.split())]
+    assert all(any(a <= c.char_start and c.char_end <= b for a, b in wide.spans) for c in held)
     assert "Tomatoes need deep" in " ".join(b.text for b in folio.reader.quoted_passage(src, answer.text))
 
 

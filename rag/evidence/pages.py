@@ -251,7 +251,11 @@ class CitationPages:
         first = self._pages_holding(source, own[:1]) if own else []
         holding = first or (self._pages_holding(source, quotes) if quotes else [])
         page = holding[0] if holding else hit.page_start
-        return ReaderTarget(hit.book_id, page, ((hit.char_start, hit.char_end),), tuple(quotes),
+        # yellow: the passage the source shows (the chunks its quotes lie in, as under the answer), not only the
+        # matching chunk (tour 50: quotes before it on p. 99 had no yellow under their orange)
+        shown = quoted_chunks(answer_text, source, self.catalog.chunk_range) or [hit]
+        spans = tuple(sorted({(c.char_start, c.char_end) for c in shown} | {(hit.char_start, hit.char_end)}))
+        return ReaderTarget(hit.book_id, page, spans, tuple(quotes),
                             pages=(source.page_start, source.page_end),
                             title=f"[{source.n}] {source.label}", book_title=source.book_title)
 

@@ -164,6 +164,16 @@ def test_a_german_questions_function_words_are_no_terms_a_sentence_shares():
     assert scores[1] > scores[0]
 
 
+def test_a_sentence_ending_on_an_ellipsis_introduces_its_items():
+    # tour 50: "Was besagt das Parallelenaxiom?" opened with "a) . . . die Inzidenzaxiome §1" and no lead-in
+    text = ("Bemerkung 68\n\nDie hyperbolischen Geraden erfüllen. . .\n\na) . . . die Inzidenzaxiome §1\n"
+            "b) . . . das Anordnungsaxiom §3 (ii)\n\nc) . . . nicht das Parallelenaxiom §5")
+    us = units(source(text))
+    k = next(i for i, u in enumerate(us) if u.text.startswith("c)"))
+    i, j = grow(us, k, lambda x: False, 4)
+    assert us[i].text == "Die hyperbolischen Geraden erfüllen. . ." and j == k
+
+
 def test_an_unfinished_sentence_brings_its_items_in_the_books_order():
     text = ("Ein topologischer Raum ist ein Paar (X, T) mit folgenden Eigenschaften\n\n(i) ∅, X ∈T\n\n"
             "(ii) Sind U1, U2 ∈T, so ist U1 ∩U2 ∈T\n\n(iii) Beliebige Vereinigungen offener Mengen sind offen.\n\n"

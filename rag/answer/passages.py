@@ -29,6 +29,7 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
+OPEN_END = re.compile(r"(?::|…|\.\s?\.\s?\.)\s*$")  # a colon or an ellipsis: what follows goes on with it
 LEAD = (3, 60)  # a passage begins at its paragraph's start when that is this near (sentences, words)
 HOW_LEAD = (6, 150)  # … a how-to answer at its procedure's start: "Les images ISO … Branchez … utilisez la commande
 # cp …" + the listing, not from "Ceci écrasera tout fichier …" just before the listing (tour 39)
@@ -44,8 +45,7 @@ DISPLAY_SYMBOLS = re.compile(r"[=≤≥<>∑∫∏∈∉⊆⊂⊇⊃∪∩→↦
 # answered with "Sei S eine reguläre Fläche, s ∈S ein Punkt." alone, its a) and b) left out); a labelled example's
 # setting leads on too (``EXAMPLE_LABEL``: "Beispiel: Sie haben einen Computer für 1500 € gekauft …" was books8's
 # whole answer on depreciation)
-PREMISE = re.compile(r"^(?:(?:es )?sei(?:en)?|soient|soit|let\b[^.]{0,80}\bbe\b|suppose|angenommen|supposons)[\s,]",
-                     re.I)
+PREMISE = re.compile(r"(?i)^(?:(?:es )?sei(?:en)?|soient|soit|let\b[^.]{0,80}\bbe\b|suppose|angenommen|supposons)[\s,]")
 # a sentence that ends on "e.g." or "i.e." (in the reader's languages) leads on to the example after it
 # ("Python, for example." gave its example first: only "for example" without a full stop leads on)
 LEADS_ON = re.compile(r"(?:\b(?:e\.\s?g|i\.\s?e|z\.\s?B|d\.\s?h|p\.\s?ex|par ex|cf|vgl|v\.\s?d)\.|\b(?:for example|"
@@ -393,8 +393,8 @@ def _points_to(last: Unit, heading: Unit) -> bool:
 
 
 def _opens(u: Unit) -> bool:
-    """A sentence that leads on to what follows: it ends with a colon, is unfinished, ends on "e.g." or "for
-    example", or sets a premise ("Sei S eine reguläre Fläche, s ∈ S ein Punkt.", "Let X be a space.", "Beispiel:
-    Sie haben …")."""
-    return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished or bool(LEADS_ON.search(u.text))
+    """A sentence that leads on to what follows: it ends with a colon or an ellipsis ("Die Geraden erfüllen. . ." +
+    "a) . . . die Inzidenzaxiome"), is unfinished, ends on "e.g." or "for example", or sets a premise ("Sei S eine
+    reguläre Fläche, s ∈ S ein Punkt.", "Let X be a space.", "Beispiel: Sie haben …")."""
+    return u.kind == "sentence" and (bool(OPEN_END.search(u.text)) or not u.finished or bool(LEADS_ON.search(u.text))
                                      or bool(PREMISE.match(u.text) or EXAMPLE_LABEL.match(u.text)))

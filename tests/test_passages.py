@@ -88,8 +88,10 @@ def test_a_neighbour_cut_to_fit_keeps_its_listings_layout():
     layout = source_layout([(7, piece)], lambda book, n: page)
     assert [(ln[0] - 7, ln[2], ln[3]) for ln in layout] == [(0, 0, 0), (62, 1, 0), (79, 1, 4)]  # its code, indented
     end = text[text.index("def"):]  # a neighbour before the hit keeps its end
-    assert _piece(chunk, end).char_start == 1000 + text.index("def")
-    assert _piece(chunk, "not so easy") is None and _piece(chunk, text) is chunk
+    assert _piece(chunk, end, before=True).char_start == 1000 + text.index("def")
+    assert _piece(chunk, "not so easy") is None and _piece(chunk, text) is chunk and _piece(chunk, end) is None
+    twice = Chunk("b1", 4, "x = 1\n\nCall it again:\n\nx = 1", 1, 1, 0, 28)  # its start and its end alike
+    assert _piece(twice, "x = 1", before=True).char_start == 23 and _piece(twice, "x = 1").char_start == 0
 
 
 def test_a_line_left_of_a_finished_items_marker_is_the_paragraph_after_the_list():
@@ -119,6 +121,9 @@ def test_a_passage_keeps_its_paragraphs_on_lines_of_their_own():
     assert rendered == ("The body of the loop should change a variable. Otherwise the loop repeats forever.\n"
                         "In the case of countdown, we can prove that the loop terminates. For other loops, it is not "
                         "so easy. [1]")  # a line break inside a paragraph is none
+    # nor the tail of a sentence a displayed formula cut ("Dann heißt χ(K) := …" + "Eulerzahl … von K.")
+    split = "Dann heißt\n\nχ(K) := ∑ (−1)nan(K)\n\nEulerzahl (oder Euler-Charakteristik) von K."
+    assert "\n" not in Passage(1, units(source(split)), 0).render()
 
 
 def test_a_letter_and_parenthesis_that_closes_a_parenthesis_is_no_list_item():
@@ -130,6 +135,10 @@ def test_a_letter_and_parenthesis_that_closes_a_parenthesis_is_no_list_item():
     us = units(source(text))
     assert [u.kind for u in us] == ["sentence", "sentence", "item", "item"]
     assert us[0].text.endswith("(--mode s) and the layout should have been processed with meptex.")
+    # a parenthesis left open by a finished line is no parenthesis the item closes (a second read: a half-open
+    # interval had swallowed the list)
+    us = units(source("Sei x ∈ (0, 1]. Dann gilt:\na) x ist positiv;\nb) x ist höchstens 1."))
+    assert [u.kind for u in us] == ["sentence", "item", "item"]
 
 
 def test_a_follow_up_does_not_begin_where_the_last_answer_did():
@@ -172,6 +181,9 @@ def test_a_sentence_ending_on_an_ellipsis_introduces_its_items():
     k = next(i for i, u in enumerate(us) if u.text.startswith("c)"))
     i, j = grow(us, k, lambda x: False, 4)
     assert us[i].text == "Die hyperbolischen Geraden erfüllen. . ." and j == k
+    # an ellipsis that trails off leads on to nothing else (a second read: it had run on into the next chapter)
+    us = units(source("A loop repeats its body while the condition holds, and so on...\n\nChapter 8 is about strings."))
+    assert grow(us, 0, lambda x: False, 1) == (0, 0)
 
 
 def test_an_unfinished_sentence_brings_its_items_in_the_books_order():

@@ -216,6 +216,7 @@ def test_each_citation_of_a_source_quoted_twice_opens_its_own_passage(folio, boo
     held = [c for c in folio.catalog.chunks(src.book_id) if water in " ".join(c.text.split())
             or star in " ".join(c.text.split())]
     assert all(any(a <= c.char_start and c.char_end <= b for a, b in wide.spans) for c in held)
+    assert all(x[1] < y[0] for x, y in zip(wide.spans, wide.spans[1:]))  # merged: an overlap is not drawn twice
     assert "Tomatoes need deep" in " ".join(b.text for b in folio.reader.quoted_passage(src, answer.text))
 
 

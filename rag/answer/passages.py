@@ -29,10 +29,10 @@ REFERS_BACK = re.compile(r"^\s*(?:(?:if|when|once|as|since|because|wenn|falls|so
                          r"zum beispiel|beispielsweise|ce(?:tte|s)?|cela|il|elle|ils|elles|ici|alors|ainsi|"
                          r"par exemple)(?=\W|$)", re.I)
 BACK_SENTENCES = 2  # how far a passage goes back while its first sentence points back
-OPEN_END = re.compile(r"(?::|…|\.\s?\.\s?\.)\s*$")  # a colon or an ellipsis: what follows goes on with it
+ELLIPSIS_END = re.compile(r"(?:…|\.\s?\.\s?\.)\s*$")  # "Die Geraden erfüllen. . ." + "a) . . ." introduces a list
 LEAD = (3, 60)  # a passage begins at its paragraph's start when that is this near (sentences, words)
-HOW_LEAD = (6, 150)  # … a how-to answer at its procedure's start: "Les images ISO … Branchez … utilisez la commande
-# cp …" + the listing, not from "Ceci écrasera tout fichier …" just before the listing (tour 39)
+SENTENCE_END = re.compile(r"[.!?:…][)\]»“”\"'’]*$")
+HOW_LEAD = (6, 150)  # … a how-to answer at its procedure's start, not just before its listing (tour 39)
 # a sentence that offers another way than the listing before it ("Or use …", "Alternatively, …", "Oder …", "Ou …")
 ALTERNATIVE = re.compile(r"^\s*(?:or|alternatively|oder|alternativ|ou|sinon)\b", re.I)
 PAREN_SENTENCES = 2  # how far a passage goes on to close a parenthesis its last sentence opened
@@ -103,7 +103,7 @@ def _join(texts: list[tuple[str, bool]]) -> str:
             out, in_list = t, bool(ITEM.match(t))
         elif ITEM.match(t):
             out, in_list = out + "\n" + t, True
-        elif (in_list or opens) and t[:1].isupper():
+        elif (in_list or (opens and SENTENCE_END.search(out))) and t[:1].isupper():  # (not a sentence a formula cut)
             out, in_list = out + "\n" + t, False
         else:
             out += " " + t
@@ -115,7 +115,7 @@ def _list_start(us: list[Unit], k: int) -> int:
     i = k
     while i > 0 and us[i - 1].kind == "item" and k - i < MAX_ITEMS:
         i -= 1
-    return i - 1 if i > 0 and _opens(us[i - 1]) else i
+    return i - 1 if i > 0 and (_opens(us[i - 1]) or ELLIPSIS_END.search(us[i - 1].text) and us[i - 1].prose) else i
 
 
 def grow(us: list[Unit], k: int, keep, max_sentences: int, further_listing: bool = True,
@@ -393,8 +393,8 @@ def _points_to(last: Unit, heading: Unit) -> bool:
 
 
 def _opens(u: Unit) -> bool:
-    """A sentence that leads on to what follows: it ends with a colon or an ellipsis ("Die Geraden erfüllen. . ." +
-    "a) . . . die Inzidenzaxiome"), is unfinished, ends on "e.g." or "for example", or sets a premise ("Sei S eine
-    reguläre Fläche, s ∈ S ein Punkt.", "Let X be a space.", "Beispiel: Sie haben …")."""
-    return u.kind == "sentence" and (bool(OPEN_END.search(u.text)) or not u.finished or bool(LEADS_ON.search(u.text))
+    """A sentence that leads on to what follows: it ends with a colon, is unfinished, ends on "e.g." or "for
+    example", or sets a premise ("Sei S eine reguläre Fläche, s ∈ S ein Punkt.", "Let X be a space.", "Beispiel:
+    Sie haben …")."""
+    return u.kind == "sentence" and (u.text.rstrip().endswith(":") or not u.finished or bool(LEADS_ON.search(u.text))
                                      or bool(PREMISE.match(u.text) or EXAMPLE_LABEL.match(u.text)))

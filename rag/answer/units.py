@@ -18,9 +18,10 @@ from ..types import LINE_CODE as CODE, LINE_TABLE as TABLE, UNSHOWN, Source
 # a list item opens its line: a bullet, "1." / "2)" / "(3)", "a)" / "(b)", "(i)" … "(xii)", "Step 3:" is prose
 ITEM = re.compile(r"^\s*(?:[-•*–▪◦·●○■□➢►✓]\s|\(?\d{1,2}[.)](?![\d.])\s*|\([a-z]\)\s*|[a-z]\)\s+|"
                   r"\((?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s*|(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})\)\s+)(?=\S)", re.I)
-# "s)", "2)", "iv)": a list item's mark, or the end of a parenthesis the paragraph opened before it ("… working
-# documents (--mode" + "s) and the layout …", tour 49)
+# "s)", "2)", "iv)": a list item's mark, or the end of a parenthesis the line before opened and left mid-sentence
+# ("… working documents (--mode" + "s) and the layout …", tour 49; not after "Sei x ∈ (0, 1]. Dann gilt:")
 CLOSING = re.compile(r"^\s*\w{1,4}\)")
+_opened = lambda line: line.count("(") > line.count(")") and not re.search(r"[.!?…:;][)\]»“”\"'’]*\s*$", line)  # noqa: E731
 HEADING_WORDS = 7  # a line without an end mark shorter than this may be a heading
 # a numbered heading of a second level or deeper ("5.1 Le paquet live-build", "4.6.1 Testing an ISO image")
 # (not "3.5 million people …", "1.000 Besucher …": a heading's first word is capitalised, a number has no group of
@@ -322,8 +323,7 @@ def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = froz
     out: list[Unit] = []
     run_start, prev_end = None, 0
     item: list[int] | None = None  # [start, end] of the item being read
-    p0 = lines[0][0]
-    for a, b, _ in lines:
+    for n, (a, b, _) in enumerate(lines):
         if ITEM.match(text[a:b]) and _title(text[a:b]) in titles and not ENDS.search(text[a:b]):
             # "2. About the Live Systems Project" under that section: its numbered title, no list item (tour 35
             # quoted it as the answer)
@@ -338,7 +338,7 @@ def _prose(text: str, lines: list[tuple[int, int, str]], titles: set[str] = froz
             continue
         if ITEM.match(text[a:b]) and not (run_start is not None and inline_series(text[run_start:prev_end],
                                                                                   text[a:b])) \
-                and not (CLOSING.match(text[a:b]) and text.count("(", p0, a) > text.count(")", p0, a)):
+                and not (n and CLOSING.match(text[a:b]) and _opened(text[lines[n - 1][0]:lines[n - 1][1]])):
             if run_start is not None:
                 out.extend(_sentences(text, run_start, prev_end))
                 run_start = None

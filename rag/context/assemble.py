@@ -90,7 +90,7 @@ class ContextBuilder:
             by_index = {x.chunk_index: x for x in cs}
             for i in idx:
                 c = by_index.get(i)
-                piece = _piece(c, g["parts"][i]) if c is not None else None
+                piece = _piece(c, g["parts"][i], i < g["hit"].chunk_index) if c is not None else None
                 if piece is not None:
                     whole.append((at, piece))
                 at += len(g["parts"][i]) + 1
@@ -111,18 +111,16 @@ class ContextBuilder:
         return sources
 
 
-def _piece(c: Chunk, text: str) -> Chunk | None:
-    """The chunk ``c`` as far as ``text`` holds it: itself, or — a neighbour cut to fit the budget keeps its start
-    or its end (``windows.cut``) — the part of it that is ``text``, so that the layout knows its lines too (tour 49:
-    Think Python's ``def sequence(n):`` listing, in the cut neighbour after the hit, was quoted as one line of
-    prose). None when ``text`` is neither."""
+def _piece(c: Chunk, text: str, before: bool = False) -> Chunk | None:
+    """The chunk ``c`` as far as ``text`` holds it: itself, or — a neighbour cut to fit the budget keeps its end
+    when it comes ``before`` the hit, else its start (``windows.cut``) — the part of it that is ``text``, so that the
+    layout knows its lines too (tour 49: Think Python's ``def sequence(n):`` listing, in the cut neighbour after the
+    hit, was quoted as one line of prose). None when ``text`` is not that part."""
     if text == c.text:
         return c
-    if not text:
+    if not text or not (c.text.endswith(text) if before else c.text.startswith(text)):
         return None
-    off = 0 if c.text.startswith(text) else len(c.text) - len(text) if c.text.endswith(text) else -1
-    if off < 0:
-        return None
+    off = len(c.text) - len(text) if before else 0
     return replace(c, text=text, char_start=c.char_start + off, char_end=c.char_start + off + len(text))
 
 

@@ -254,8 +254,13 @@ class CitationPages:
         # yellow: the passage the source shows (the chunks its quotes lie in, as under the answer), not only the
         # matching chunk (tour 50: quotes before it on p. 99 had no yellow under their orange)
         shown = quoted_chunks(answer_text, source, self.catalog.chunk_range) or [hit]
-        spans = tuple(sorted({(c.char_start, c.char_end) for c in shown} | {(hit.char_start, hit.char_end)}))
-        return ReaderTarget(hit.book_id, page, spans, tuple(quotes),
+        spans: list[tuple[int, int]] = []  # merged where chunks overlap (an overlap drawn twice looks darker)
+        for a, b in sorted({(c.char_start, c.char_end) for c in shown} | {(hit.char_start, hit.char_end)}):
+            if spans and a <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(b, spans[-1][1]))
+            else:
+                spans.append((a, b))
+        return ReaderTarget(hit.book_id, page, tuple(spans), tuple(quotes),
                             pages=(source.page_start, source.page_end),
                             title=f"[{source.n}] {source.label}", book_title=source.book_title)
 

@@ -65,6 +65,12 @@ def test_a_blank_line_the_page_sets_inside_a_listing_is_kept_and_a_block_split_o
     (u,) = units(src)
     assert u.text == "Pin-Priority: 600\n\nPackage: *\nPin: release n=sid"
     assert "Pin-Priority: 600\n\nPackage: *\nPin" in structured_text(text, layout)
+    # the passage shown under a source reads the listing the same way (tour 50: a blank line before Think Python's
+    # "word = line.strip()" that the answer's copy did not have)
+    from rag.evidence.blocks import chunk_layout, source_blocks
+
+    (block,) = source_blocks(text, chunk_layout(chunk, [page]))
+    assert block.kind == "code" and block.text == "Pin-Priority: 600\n\nPackage: *\nPin: release n=sid"
 
 
 def test_a_neighbour_cut_to_fit_keeps_its_listings_layout():

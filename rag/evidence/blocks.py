@@ -12,7 +12,6 @@ deleted book's passage) Markdown-style rows ("| a | b |", "|---|") are still a t
 from __future__ import annotations
 
 import re
-import statistics
 from dataclasses import dataclass
 
 from ..text.sentences import glyphs_inside, glyphs_only
@@ -75,36 +74,14 @@ def _reflow(lines: list[str]) -> str:
 
 
 def chunk_layout(chunk, pages) -> list[list]:
-    """[start, end, kind, indent] for the lines of ``chunk`` (a ``Chunk``) on ``pages`` (its ``Page``s, with their
-    line boxes) that lie whole inside it, in offsets of the chunk's text; a code line's indentation in characters
-    is restored from its position on the page (PDF text loses leading spaces)."""
-    lines = []
-    for pg in pages:
-        for ln in pg.lines:
-            a, b = pg.offset + ln[0], pg.offset + ln[1]
-            if a >= chunk.char_start and b <= chunk.char_end and b > a:
-                kind = int(ln[6]) if len(ln) > 6 else TEXT
-                lines.append([a - chunk.char_start, b - chunk.char_start, kind, float(ln[2]), float(ln[4])])
-    lines.sort()
-    out: list[list] = []
-    run: list[list] = []
+    """``context.layout.source_layout`` of ``chunk`` (a ``Chunk``) alone, from ``pages`` (its ``Page``s, with their
+    line boxes): [start, end, kind, indent, blank before, x0] for its lines that lie whole inside it, in offsets of
+    the chunk's text; a code line's indentation in characters is restored from its position on the page (PDF text
+    loses leading spaces)."""
+    from ..context.layout import source_layout
 
-    def flush() -> None:
-        if run:
-            widths = [(x1 - x0) / (e - s) for s, e, _, x0, x1 in run if x1 > x0]
-            cw = statistics.median(widths) if widths else 0.0
-            left = min(x0 for *_, x0, _ in run)
-            out.extend([s, e, k, int(round((x0 - left) / cw)) if cw > 0 else 0] for s, e, k, x0, _ in run)
-            run.clear()
-
-    for ln in lines:
-        if ln[2] == CODE:
-            run.append(ln)
-        else:
-            flush()
-            out.append([ln[0], ln[1], ln[2], 0])
-    flush()
-    return out
+    by_number = {pg.number: pg for pg in pages}
+    return source_layout([(0, chunk)], lambda book, n: by_number.get(n))
 
 
 def _kinds(text: str, layout: list | tuple) -> list[tuple[str, int, int]]:
@@ -171,6 +148,14 @@ def source_blocks(text: str, layout: list | tuple = ()) -> list[Block]:
         table.clear()
 
     lines = _kinds(text, layout)
+    # a blank line inside a listing is kept where the page sets one (a listing the PDF split into text blocks has
+    # blank lines in its text that the page does not show: tour 50 saw one before "word = line.strip()"); without
+    # that knowledge (an older layout, none at all), every one is kept
+    known = any(len(ln) > 4 for ln in layout or ())
+    blank = {int(ln[0]) for ln in layout or () if len(ln) > 4 and ln[4]}
+    starts = [0]
+    for raw, _, _ in lines:
+        starts.append(starts[-1] + len(raw) + 1)
     for i, (raw, k, indent) in enumerate(lines):
         if k in UNSHOWN:
             continue
@@ -182,6 +167,8 @@ def source_blocks(text: str, layout: list | tuple = ()) -> list[Block]:
             flush_text()
             flush_table()
             lead = len(raw) - len(raw.lstrip(" "))
+            while known and code and code[-1] == "" and starts[i] not in blank:
+                code.pop()
             code.append(" " * (indent + lead) + raw.strip())
             continue
         if k == TABLE and raw.strip():

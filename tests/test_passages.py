@@ -158,13 +158,14 @@ def test_a_follow_up_does_not_begin_where_the_last_answer_did():
     said = "Automatic data capture reads the scans of completed answer sheets. [1]"  # the last answer
     folded = "and why?"
     again = [p.units[p.anchor].text for p in backend.passages(folded, [source(text)], 1)]
-    new = [p.units[p.anchor].text for p in backend.passages(folded, [source(text)], 1, said)]
+    new = [p.units[p.anchor].text for p in backend.passages(folded, [source(text)], 1, last_answer=said)]
     assert again[0].startswith("Automatic data capture reads") and new[0].startswith("The data capture is needed")
     # nothing else to quote: the same passage rather than none
     only = "Automatic data capture reads the scans of completed answer sheets."
-    assert backend.passages("and why?", [source(only)], 1, only)
+    assert backend.passages("and why?", [source(only)], 1, last_answer=only)
     # a sentence of the last answer with a word of the question's own is still its answer ("Why in the morning?")
-    assert backend.passages("and why automatic?", [source(text)], 1, said)[0].units[0].text.startswith("Automatic")
+    kept = backend.passages("and why automatic?", [source(text)], 1, last_answer=said)
+    assert kept[0].units[0].text.startswith("Automatic")
 
 
 def test_a_german_questions_function_words_are_no_terms_a_sentence_shares():

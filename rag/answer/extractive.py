@@ -166,10 +166,10 @@ class ExtractiveBackend:
         return chosen
 
     # --- passages ----------------------------------------------------------------------------------------
-    def passages(self, question: str, sources: list[Source], limit: int = 3, said: str = "") -> list[Passage]:
+    def passages(self, question: str, sources: list[Source], limit: int = 3, last_answer: str = "") -> list[Passage]:
         """The passage around the best sentence, then up to ``limit - 1`` passages of the same book that answer
         as well (within the keep share of the best) and add something the earlier ones lack: a question term, or
-        ``new_words`` words of their own (the chapter's definition after the glossary's one line). ``said``: the
+        ``new_words`` words of their own (the chapter's definition after the glossary's one line). ``last_answer``: the
         last answer's text (whitespace-normalised) when the question follows up on it: no passage begins at a
         sentence it quoted that has none of the question's own words (tour 49: "and why is it needed?" was answered
         with the last answer's first sentence again) — unless nothing else is left to quote."""
@@ -213,10 +213,11 @@ class ExtractiveBackend:
                     cands.append((u.text, s.n, u.text in hit_norm))
                     where.append((s.n, k))
         scores = self.score(question, sources, cands)
-        if said:  # (one with a word of the question's own stays: "Why in the morning?" of "Water in the morning …")
-            own = {stem(w, stemmer_language(question)) for w in key_terms(question)}
-            scores = {i: sc for i, sc in scores.items() if len(cands[i][0]) < 30 or cands[i][0] not in said
-                      or own & stems(cands[i][0], stemmer_language(question))} or scores
+        lang = stemmer_language(question)
+        if last_answer:  # (one with a word of the question's own stays: "Why in the morning?" of "Water in the …")
+            own = {stem(w, lang) for w in key_terms(question)}
+            scores = {i: sc for i, sc in scores.items() if len(cands[i][0]) < 30 or cands[i][0] not in last_answer
+                      or own & stems(cands[i][0], lang)} or scores
         if not scores:
             return []
         example = asks_example(question)
@@ -241,7 +242,6 @@ class ExtractiveBackend:
         best = next((scores[i] for i in order if anchors(i)), scores[order[0]])
         floor = best * t.keep_share if best > 0 else float("-inf")
         unit_score = {where[i]: sc for i, sc in scores.items()}
-        lang = stemmer_language(question)
         terms = {stem(w, lang) for w in key_terms(question)}
         asked = content_stems(question, lang)
         chosen: list[Passage] = []
@@ -325,8 +325,8 @@ class ExtractiveBackend:
         retrieval's numbers, sources untouched (``stream``, which the chat runs, numbers them in reading order)."""
         return "\n\n".join(p.render() for p in self.chosen(question, sources))
 
-    def chosen(self, question: str, sources: list[Source], said: str = "") -> list[Passage]:
-        """The passages the answer quotes, in its order (``said``: as for ``passages``)."""
+    def chosen(self, question: str, sources: list[Source], last_answer: str = "") -> list[Passage]:
+        """The passages the answer quotes, in its order (``last_answer``: as for ``passages``)."""
         parts = decompose(question)
         chosen: list[Passage] = []
         if len(parts) > 1:
@@ -341,13 +341,13 @@ class ExtractiveBackend:
                         chosen.append(p)  # repeat another's sentences (overlapping windows of one book included)
                         break
         else:
-            chosen = self.passages(question, sources, said=said)
+            chosen = self.passages(question, sources, last_answer=last_answer)
         return chosen
 
-    def stream(self, question: str, sources: list[Source], figures=(), said: str = "") -> Iterator[str]:
+    def stream(self, question: str, sources: list[Source], figures=(), last_answer: str = "") -> Iterator[str]:
         """The answer word by word; first the sources are numbered in the order it cites them (in place, figures'
-        references too: ``rag.answer.citations``); ``said``: as for ``passages``."""
-        chosen = self.chosen(question, sources, " ".join(said.split()))
+        references too: ``rag.answer.citations``); ``last_answer``: as for ``passages``."""
+        chosen = self.chosen(question, sources, " ".join(last_answer.split()))
         mapping = renumber(sources, [p.n for p in chosen], list(figures))
         text = "\n\n".join(replace(p, n=mapping.get(p.n, p.n)).render() for p in chosen)
         if not text:

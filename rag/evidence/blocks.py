@@ -88,7 +88,9 @@ def _kinds(text: str, layout: list | tuple) -> list[tuple[str, int, int]]:
     """(line, kind, indent) for each line of ``text``: the layout's kind where a line starts at a layout line's
     start; else a Markdown-style row is a table line, and, without a layout, an interpreter session (">>> ",
     "... ", "$ " and the output lines up to the next blank line) is code."""
-    marks = {int(ln[0]): (int(ln[2]), int(ln[3]) if len(ln) > 3 else 0) for ln in layout or ()}
+    from ..context.layout import line_kinds
+
+    marks = line_kinds(layout or ())
     out, pos, session = [], 0, False
     for raw in text.split("\n"):
         kind, indent = marks.get(pos, (TEXT, 0))
@@ -151,8 +153,9 @@ def source_blocks(text: str, layout: list | tuple = ()) -> list[Block]:
     # a blank line inside a listing is kept where the page sets one (a listing the PDF split into text blocks has
     # blank lines in its text that the page does not show: tour 50 saw one before "word = line.strip()"); without
     # that knowledge (an older layout, none at all), every one is kept
-    known = any(len(ln) > 4 for ln in layout or ())
-    blank = {int(ln[0]) for ln in layout or () if len(ln) > 4 and ln[4]}
+    from ..context.layout import blank_before
+
+    known, blank = any(len(ln) > 4 for ln in layout or ()), blank_before(layout or ())
     starts = [0]
     for raw, _, _ in lines:
         starts.append(starts[-1] + len(raw) + 1)

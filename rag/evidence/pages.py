@@ -50,10 +50,14 @@ def quoted_span(answer_text: str, source: Source, chunk_range, page_of=None) -> 
 def _quoted_pages(source: Source, quotes: list[str], page_of) -> list:
     """The stored pages of ``source`` on which ``quotes`` are placed, in the book's order."""
     hit = source.hit
-    pages = [pg for n in range(source.page_start, source.page_end + 1)
-             if (pg := page_of(source.book_id, n)) is not None]
+    pages = held_pages(page_of, source.book_id, (source.page_start, source.page_end))
     placed = placed_quotes(pages, quotes, [(hit.char_start, hit.char_end)])
     return [pg for pg in pages if placed.get(pg.number)]
+
+
+def held_pages(page_of, book_id: str, pages: tuple[int, int]) -> list:
+    """The stored pages ``pages`` (first, last) of ``book_id`` (``page_of(book_id, n)``), those there are."""
+    return [pg for n in range(pages[0], pages[1] + 1) if (pg := page_of(book_id, n)) is not None]
 
 
 def placed_quotes(pages: list, quotes: list[str], spans) -> dict[int, list[str]]:
@@ -214,8 +218,7 @@ class CitationPages:
 
     def _placed(self, book_id: str, pages: tuple[int, int], quotes, spans) -> dict[int, list[str]]:
         """``placed_quotes`` for a source on ``pages`` (first, last) of ``book_id``."""
-        held = [pg for n in range(pages[0], pages[1] + 1) if (pg := self.catalog.page(book_id, n)) is not None]
-        return placed_quotes(held, quotes, spans)
+        return placed_quotes(held_pages(self.catalog.page, book_id, pages), quotes, spans)
 
     def _page_label(self, book_id: str, page: int) -> str:
         pg = self.catalog.page(book_id, page)

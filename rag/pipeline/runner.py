@@ -160,7 +160,7 @@ class Pipeline:
                     # the question's own words name — the translations would name no book)
                     asked = f"{asked} ({extra_text(bridge)[lang]})"
             if r.history and is_follow_up(r.question, r.history):  # "and why?": what the last answer did not say
-                more["said"] = r.history[-1][1]
+                more["last_answer"] = r.history[-1][1]
         return AnswerStream(answer, r.backend.stream(asked, r.sources, figures=r.figures, **more), t0,
                             finish=lambda a: self.check(a, r))
 

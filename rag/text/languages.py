@@ -84,11 +84,11 @@ def detect(text: str, default: str = "en") -> str:
         return default
     tied = [lang for lang, n in counts.items() if n == counts[best]]
     if len(tied) > 1 and len(text) <= TIE_TEXT:
-        from .frequency import zipf
+        from .frequency import ordinary
 
         words = {w.lower() for w in _WORD.findall(text)}
-        own = {lang: sum(1 for w in words if (zipf(w, lang) or 0.0) >= 3.0
-                         and all((zipf(w, o) or 0.0) < 1.0 for o in tied if o != lang)) for lang in tied}
+        own = {lang: sum(1 for w in words if ordinary(w, lang) is True
+                         and not any(ordinary(w, o) for o in tied if o != lang)) for lang in tied}
         best = max(tied, key=lambda lang: own[lang])
     return best
 

@@ -308,6 +308,8 @@ def test_a_german_question_s_common_nouns_are_no_names_and_an_acronym_s_plural_i
     ("Do tomatoes need watering from Kubernetes?", 1.0),  # a name no book has
     ("Do untrusted tomatoes need watering?", 0.0),  # a rare word of English: the books may say it otherwise
     ("Do tomatoes need watering every morning?", 0.0),  # an everyday word the books lack
+    ("Do tomatoes like %tom1% need watering?", 0.0),  # an example the question makes up (``example_values``)
+    ("Do tomatoes need watering from zstd, e.g. %tom1%?", 1.0),  # … but not a name or non-word besides it
 ])
 def test_a_missing_name_or_non_word_is_rare_a_missing_rare_word_is_not(question, rare):
     chunks = _chunks()
@@ -328,3 +330,18 @@ def test_a_german_word_the_dictionary_has_is_no_rare_term_the_books_never_mentio
     assert _in_dictionary("Teillisten", "de") and _in_dictionary("fortlaufende", "de")
     assert not _in_dictionary("Kubernetes", "de") and not _in_dictionary("qgamma", "de")
     assert "Kubernetes" in _names("Wie installiere ich TeX Live in Kubernetes?")
+
+
+@pytest.mark.parametrize("question, values", [
+    ("Can I define my own operator like %myop% in R?", ["%myop%"]),
+    ("Why is a font size such as 7.3pt not honoured?", ["7.3pt"]),
+    ("Welche Folien wählt etwa <-3,6-8,10> aus?", ["<-3,6-8,10>"]),
+    ("Comment écrire une commande comme \\foo ?", ["\\foo"]),
+    ("How do I return a value like in C?", []),  # a word: it may be what the question is about
+    ("Quelle est la différence avec un traitement de texte comme Word ?", []),
+    ("Wie kann ich %x% nutzen?", []),  # "Wie" asks here; it introduces no example
+])
+def test_an_example_value_the_question_makes_up_is_found_and_a_word_is_not(question, values):
+    from rag.text.query_terms import example_values
+
+    assert example_values(question) == values

@@ -126,6 +126,8 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
     sims = sorted((h.similarity for h in hits), reverse=True)
     top = hits[:3]
     weights = bm25.term_weights(query, book_ids) if bm25 is not None else {}
+    made_up = _made_up(query, bm25) if weights else set()
+    weights = {t: v for t, v in weights.items() if v[1] or t not in made_up}
     members = {t: {t} for t in weights}
     if bridge and bm25 is not None:
         weights, members = bridged(weights, bridge, bm25, book_ids)
@@ -173,6 +175,16 @@ def features(query: str, hits: list, bm25, dense_ids: list[str], bm25_ids: list[
         "coverage": round(coverage, 4), "best_coverage": round(best, 4), "unknown": round(unknown, 4),
         "agreement": round(len(d5 & b5) / 5.0, 4),
     }
+
+
+def _made_up(query: str, bm25) -> set[str]:
+    """The terms of the example values the question makes up ("like %myop%": ``query_terms.example_values``), in
+    each searched language: one no book holds is not a term the books lack."""
+    from ..text.languages import detect
+    from ..text.query_terms import example_values, words
+
+    values = " ".join(example_values(query))
+    return {t for lang in {detect(query), *bm25.languages.values()} for t in words(values, lang)} if values else set()
 
 
 def _rare_missing(query: str, weights: dict[str, tuple[float, bool]], bm25) -> float:

@@ -220,6 +220,26 @@ def test_each_citation_of_a_source_quoted_twice_opens_its_own_passage(folio, boo
     assert "Tomatoes need deep" in " ".join(b.text for b in folio.reader.quoted_passage(src, answer.text))
 
 
+def test_a_later_citation_opens_where_its_passage_begins_after_the_one_before_not_at_an_earlier_copy(folio,
+                                                                                                        book_pdf):
+    """The book's filler paragraph is on every page; quoted after Jupiter's sentence, the second [n] opens at the
+    copy that follows it, not the first page the line is on (tour 51: LilyPond's second [1] began with a
+    "\\relative {" listing line that p. 17 has too, and opened p. 17, not p. 18)."""
+    from dataclasses import replace
+
+    answer, src = cited(folio, book_pdf)
+    star = "Jupiter is the largest planet of the solar system."
+    filler = ("This paragraph is filler text that talks about general matters of the chapter at some length, so "
+              "that the document has several chunks per section and spans more than one page.")
+    every = [c.chunk_index for c in folio.catalog.chunks(src.book_id)]
+    whole = replace(src, text=" ".join(c.text for c in folio.catalog.chunks(src.book_id)), page_start=1, page_end=5,
+                    chunk_indices=every)
+    text = f"{star} [{src.n}]\n\n{filler} [{src.n}]"
+    first, second = (folio.reader.open_source(whole, text, k) for k in (0, 1))
+    copies = [n for n in range(1, 6) if filler in " ".join(folio.reader.read(first, n).text.split())]
+    assert copies[0] < first.page <= second.page
+
+
 def test_a_sentence_a_page_break_cuts_is_found_on_the_page_where_it_begins():
     from rag.evidence.render import locate
     from rag.types import Page

@@ -245,13 +245,19 @@ class CitationPages:
         from the source, else the matching chunk's first page; the chunk highlighted and the quoted sentences
         stronger."""
         quotes = quoted_sentences(answer_text, source)
-        own = quotes
+        own, upto = quotes, quotes
         if occurrence > 0:
             before = set(quoted_sentences(upto_citation(answer_text, source.n, occurrence - 1), source))
-            own = [q for q in quoted_sentences(upto_citation(answer_text, source.n, occurrence), source)
-                   if q not in before] or quotes
+            upto = quoted_sentences(upto_citation(answer_text, source.n, occurrence), source)
+            own = [q for q in upto if q not in before] or quotes
         hit = source.hit
-        first = self._pages_holding(source, own[:1]) if own else []
+        # the first sentence of the passage, placed after those before it (each on one page, in the book's order): a
+        # line the source has twice ("\relative {") is the one after them (tour 51: the second [1] opened p. 17)
+        later = own is not quotes  # a later passage's: placed after the quotes before it
+        placed = self._placed(source.book_id, (source.page_start, source.page_end), upto if later else quotes,
+                              [(hit.char_start, hit.char_end)]) if own else {}
+        first = sorted(p for p, on in placed.items() if own[0] in on)
+        first = first[-1:] if later else first[:1]
         holding = first or (self._pages_holding(source, quotes) if quotes else [])
         page = holding[0] if holding else hit.page_start
         # yellow: the passage the source shows (the chunks its quotes lie in, as under the answer), not only the

@@ -168,6 +168,21 @@ def test_a_follow_up_does_not_begin_where_the_last_answer_did():
     assert kept[0].units[0].text.startswith("Automatic")
 
 
+def test_a_follow_up_that_asks_only_why_prefers_a_sentence_that_gives_a_reason():
+    # tour 51: "and why?" after the difference of lists and tuples quoted "Some people say 'tuh-ple' …"
+    from rag.answer.extractive import ExtractiveBackend
+    from tests.helpers import FlatEmbed
+
+    said = "The important difference is that tuples are immutable. [1]"
+    text = ("The important difference is that tuples are immutable.\n\nSome people say tuh-ple, which rhymes with "
+            "supple.\n\nBecause tuples are immutable, they can be keys of a dictionary.")
+    anchor = [p.units[p.anchor].text for p in ExtractiveBackend(FlatEmbed(), 1).passages(
+        "and why?", [source(text)], 1, last_answer=said)]
+    assert anchor[0].startswith("Because tuples are immutable")
+    plain = ExtractiveBackend(FlatEmbed(), 1, ExtractiveTuning(reason_bonus=0.0))
+    assert plain.passages("and why?", [source(text)], 1, last_answer=said)[0].units[0].text.startswith("Some people")
+
+
 def test_a_german_questions_function_words_are_no_terms_a_sentence_shares():
     # "Wie berechnet man die Euler-Charakteristik einer Fläche?": "die", "ein", "man" had counted as three of its
     # seven terms, met by almost every German sentence ("Der Flächeninhalt eines Dreiecks …" led tour 49's answer)

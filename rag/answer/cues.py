@@ -54,3 +54,11 @@ POINTER = re.compile(
     r"pour (?:plus|de plus amples) (?:d['’]informations|de détails)\b[^,;.]{0,60},\s*(?:voir|consultez)|"
     # a GNU manual's reference to another manual: "Music Glossary: Section “tie” in Music Glossary."
     r"(?:[^.:\n]{1,40}:\s*)?section [“\"‘'][^”\"’'\n]{1,80}[”\"’'] in )", re.I)
+
+
+# a follow-up that asks why ("and why?", "warum?", "pourquoi ?"), and a sentence that gives a reason
+ASKS_WHY = re.compile(r"\b(?:why|warum|wieso|weshalb|pourquoi)\b|\bt(?:ạ|a)i sao\b|\bvì sao\b", re.I)
+GIVES_REASON = re.compile(r"\b(?:because|the reasons? (?:is|are|why|for)|this is why|that is why|that['’]s why|so that|"
+                          r"in order to|therefore|hence|weil|deshalb|daher|darum|deswegen|der grund|aus diesem grund|"
+                          r"so dass|sodass|parce que|parce qu['’]|puisque|c['’]est pourquoi|afin de|afin que|"
+                          r"pour que|bởi vì|vì vậy|do đó)\b", re.I)

@@ -29,7 +29,7 @@ from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
-from .cues import EXERCISE, EXERCISES_SECTION, IDIOMS, POINTER, SUPERLATIVE
+from .cues import ASKS_WHY, EXERCISE, EXERCISES_SECTION, GIVES_REASON, IDIOMS, POINTER, SUPERLATIVE
 from .matching import content_stems, stemmer_language, stems, translated
 from .enumeration import complete
 from .assembly import bridge_gaps, mid_list
@@ -218,6 +218,9 @@ class ExtractiveBackend:
             own = {stem(w, lang) for w in key_terms(question)}
             scores = {i: sc for i, sc in scores.items() if len(cands[i][0]) < 30 or cands[i][0] not in last_answer
                       or own & stems(cands[i][0], lang)} or scores
+            if ASKS_WHY.search(question):  # "and why?" names nothing of its own: a reason is what it asks for (tour
+                scores = {i: sc + t.reason_bonus * bool(GIVES_REASON.search(cands[i][0]))  # 51: "Some people say
+                          for i, sc in scores.items()}  # 'tuh-ple' …" after the difference of lists and tuples)
         if not scores:
             return []
         example = asks_example(question)

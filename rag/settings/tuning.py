@@ -33,6 +33,8 @@ class ExtractiveTuning(_Group):
                                                 "(rag.query.wants), as a definition defines.")
     example_bonus: float = Field(0.3, description="Bonus of a sentence that introduces a listing or table (the next "
                                                   "unit is one) when the question asks for an example.")
+    reason_bonus: float = Field(0.2, description="Bonus of a sentence that gives a reason ('because', 'weil', 'parce "
+                                                 "que') when a follow-up asks only why ('and why?').")
     ranks_bonus: float = Field(0.1, description="Bonus of a sentence that ranks (a superlative: 'the most …', 'am "
                                                 "besten', 'le plus …') when the question asks which is best.")
     number_bonus: float = Field(0.15, description="Bonus of a source holding every number the question names (the "

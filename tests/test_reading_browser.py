@@ -69,6 +69,9 @@ def ask(page, url: str, question: str = QUESTION, n: int = 0):
     answer = page.locator('[data-testid="stChatMessage"]').nth(2 * n + 1)
     expect(answer.get_by_text(re.compile(r"^Found in your books|^Likely answer|^Not in your books"))
            ).to_be_visible(timeout=180_000)
+    # … and the script run that shows it has ended: a click during that run's last moments can be lost (the phone
+    # test's [1] once opened no dialog in a full run)
+    expect(page.locator('[data-testid="stStatusWidget"]')).to_be_hidden(timeout=120_000)
     return answer
 
 

@@ -134,7 +134,9 @@ class HybridRetriever(BaseRetriever):
         bm25_rank = {c.id: r for r, (c, _) in enumerate(sparse, start=1)}
         fused = fuse([(c.id, cos) for c, cos in dense], [(c.id, sc) for c, sc in sparse], sims, s.fusion,
                      s.fusion_alpha, s.rrf_k)
-        ordered = sorted(fused, key=lambda cid: (-fused[cid], -sims.get(cid, -1.0)))
+        ordered = sorted(fused, key=lambda cid: (-fused[cid], -sims.get(cid, -1.0), chunks[cid].book_id,
+                                                 chunks[cid].chunk_index))  # a tie (a paragraph a book has twice)
+        # in the book's order, not the retrievers' (a run could cite p. 29 and the next p. 27 for the same answer)
         bm25_score = {c.id: sc for c, sc in sparse}
         hits = [Hit(chunks[cid], fused[cid], sims.get(cid, -1.0), dense_rank.get(cid), bm25_rank.get(cid),
                     bm25_score.get(cid, 0.0), sims.get(cid, -1.0) >= s.similarity_threshold) for cid in ordered]

@@ -172,7 +172,8 @@ class ExtractiveBackend:
         ``new_words`` words of their own (the chapter's definition after the glossary's one line). ``last_answer``: the
         last answer's text (whitespace-normalised) when the question follows up on it: no passage begins at a
         sentence it quoted that has none of the question's own words (tour 49: "and why is it needed?" was answered
-        with the last answer's first sentence again) — unless nothing else is left to quote."""
+        with the last answer's first sentence again) — unless nothing else is left to quote; a follow-up that asks why
+        weighs a sentence that gives a reason (``reason_bonus``)."""
         t = self.t
         by_n = {s.n: s for s in sources}
         us = {s.n: units(s) for s in sources}

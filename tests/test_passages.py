@@ -1338,3 +1338,18 @@ def test_a_further_passage_never_begins_in_the_middle_of_a_list_or_of_a_sentence
     assert [u.kind for u in us] == ["item", "item"] and mid_list(us, 0) and not mid_list(us, 1)
     whole = units(source("Les valeurs sont :\n1. true par défaut.\n2. false sinon."))
     assert not any(mid_list(whole, k) for k in range(len(whole)))
+
+
+def test_a_figure_s_panel_labels_above_its_caption_are_no_answer():
+    # tour 51: "(a) Kreis mit zwei Wegen (b) Torus mit drei Wegen" was the second passage on the fundamental group
+    from rag.answer.subcaptions import panel_labels
+
+    text = ("Die Fundamentalgruppe des Kreises ist isomorph zu den ganzen Zahlen.\n\n(a) Kreis mit zwei Wegen\n"
+            "(b) Torus mit drei Wegen\n\nAbbildung 3.3: Beispiele für Wege auf dem Kreis\n\n"
+            "Die Schritte sind:\n(a) Wähle einen Weg auf dem Kreis.\n(b) Ziehe ihn zusammen.")
+    us = units(source(text))
+    labels = {us[k].text for k in panel_labels(us)}
+    assert labels == {"(a) Kreis mit zwei Wegen", "(b) Torus mit drei Wegen"}  # not the steps after the caption
+    said = [u.text for p in ExtractiveBackend(FlatEmbed(), 1).passages("Kreis mit Wegen?", [source(text)], 3)
+            for u in p.units]
+    assert not any(t in said for t in labels)

@@ -34,6 +34,7 @@ from .matching import content_stems, stemmer_language, stems, translated
 from .enumeration import complete
 from .assembly import bridge_gaps, mid_list
 from .passages import HOW_LEAD, LEAD, Passage, grow, leads_to_listing, runs_into_listing
+from .subcaptions import panel_labels
 from .units import by_lines, units
 
 def names_first_book(question: str, sources: list[Source], asking: set[str] | frozenset[str] = frozenset()) -> bool:
@@ -205,9 +206,10 @@ class ExtractiveBackend:
         written = intervals(question)  # "(0,1)": a statement about it is mostly symbols ("(0, 1) ist nicht kompakt.
         for s in sources:  # Un = (¹/n, 1 −¹/n) …"), and is a candidate all the same
             hit_norm = " ".join(s.hit.text.split())
+            panels = panel_labels(us[s.n])  # "(a) Kreis mit zwei Wegen" above "Abbildung 3.3: …" answers nothing
             for k, u in enumerate(us[s.n]):
                 letters = sum(ch.isalpha() for ch in u.text)
-                if (u.prose or (u.kind == "heading" and u.opens_paragraph)) \
+                if (u.prose or (u.kind == "heading" and u.opens_paragraph)) and k not in panels \
                         and (letters >= 0.6 * len(u.text.replace(" ", ""))
                              or any(holds_literal(u.text, x) for x in written)) \
                         and len(u.text.split()) <= 120:

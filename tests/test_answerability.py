@@ -310,6 +310,7 @@ def test_a_german_question_s_common_nouns_are_no_names_and_an_acronym_s_plural_i
     ("Do tomatoes need watering every morning?", 0.0),  # an everyday word the books lack
     ("Do tomatoes like %tom1% need watering?", 0.0),  # an example the question makes up (``example_values``)
     ("Do tomatoes need watering from zstd, e.g. %tom1%?", 1.0),  # … but not a name or non-word besides it
+    ("Do tomatoes need watering from a tool like \"Kubernetes\"?", 1.0),  # a name, quoted, is no made-up value
 ])
 def test_a_missing_name_or_non_word_is_rare_a_missing_rare_word_is_not(question, rare):
     chunks = _chunks()
@@ -340,6 +341,10 @@ def test_a_german_word_the_dictionary_has_is_no_rare_term_the_books_never_mentio
     ("How do I return a value like in C?", []),  # a word: it may be what the question is about
     ("Quelle est la différence avec un traitement de texte comme Word ?", []),
     ("Wie kann ich %x% nutzen?", []),  # "Wie" asks here; it introduces no example
+    ("Exemple : comment trier, par exemple : %x% ?", ["%x%"]),
+    ("Does it run with a tool like \"Kubernetes\" or a protocol such as IPv6?", []),  # names, quoted or not
+    ("Ich weiß nicht, wie zstd2 Tomaten gießt.", []),  # "wie" asks "how", and "zstd2" is a name
+    ("I would like zstd2 to water my tomatoes, or Node.js.", []),
 ])
 def test_an_example_value_the_question_makes_up_is_found_and_a_word_is_not(question, values):
     from rag.text.query_terms import example_values

@@ -1350,6 +1350,9 @@ def test_a_figure_s_panel_labels_above_its_caption_are_no_answer():
     us = units(source(text))
     labels = {us[k].text for k in panel_labels(us)}
     assert labels == {"(a) Kreis mit zwei Wegen", "(b) Torus mit drei Wegen"}  # not the steps after the caption
+    steps = ("To save a document, follow these steps:\n1. Open the File menu.\n2. Click Save As.\n\n"
+             "Figure 2: The Save As dialog")  # a screenshot's caption under the steps: they stay candidates
+    assert panel_labels(units(source(steps))) == set()
     said = [u.text for p in ExtractiveBackend(FlatEmbed(), 1).passages("Kreis mit Wegen?", [source(text)], 3)
             for u in p.units]
     assert not any(t in said for t in labels)

@@ -58,7 +58,8 @@ POINTER = re.compile(
 
 # a follow-up that asks why ("and why?", "warum?", "pourquoi ?"), and a sentence that gives a reason
 ASKS_WHY = re.compile(r"\b(?:why|warum|wieso|weshalb|pourquoi)\b|\bt(?:ạ|a)i sao\b|\bvì sao\b", re.I)
-GIVES_REASON = re.compile(r"\b(?:because|the reasons? (?:is|are|why|for)|this is why|that is why|that['’]s why|so that|"
-                          r"in order to|therefore|hence|weil|deshalb|daher|darum|deswegen|der grund|aus diesem grund|"
+GIVES_REASON = re.compile(r"\b(?:because|due to|the reasons? (?:is|are|why)|this is why|that is why|that['’]s why|"
+                          r"so that|in order to|therefore|hence|weil|denn|deshalb|daher|deswegen|der grund|"
+                          r"aus diesem grund|"
                           r"so dass|sodass|parce que|parce qu['’]|puisque|c['’]est pourquoi|afin de|afin que|"
                           r"pour que|bởi vì|vì vậy|do đó)\b", re.I)

@@ -256,8 +256,9 @@ class CitationPages:
         later = own is not quotes  # a later passage's: placed after the quotes before it
         placed = self._placed(source.book_id, (source.page_start, source.page_end), upto if later else quotes,
                               [(hit.char_start, hit.char_end)]) if own else {}
-        first = sorted(p for p, on in placed.items() if own[0] in on)
-        first = first[-1:] if later else first[:1]
+        at = upto.index(own[0]) if later else 0
+        after = max((p for p, on in placed.items() if at and upto[at - 1] in on), default=0)  # where the one before
+        first = sorted(p for p, on in placed.items() if own[0] in on and p >= after)[:1]  # ends (a cut one: 2 pages)
         holding = first or (self._pages_holding(source, quotes) if quotes else [])
         page = holding[0] if holding else hit.page_start
         # yellow: the passage the source shows (the chunks its quotes lie in, as under the answer), not only the

@@ -117,15 +117,16 @@ def function_words(lang: str, written_in: str = "") -> frozenset[str]:
     return frozenset(tokenize([listed], written_in or lang)[0]) | frozenset(listed.split())
 
 
-# "like %myop%", "such as 7.3pt", "z. B. <datei>", "comme \foo": what follows an example's lead word
+# "like %myop%", "such as 7.3pt", "z. B. <datei>", "comme \\foo": what follows an example's lead word
 EXAMPLE_LEAD = re.compile(r"(?:\b(?:like|such as|e\.g\.|for example|for instance|wie|z\.\s?B\.|zum Beispiel|etwa|"
-                          r"comme|par exemple|tels? que|telles? que)),?\s+(\S+)", re.IGNORECASE)
+                          r"comme|par exemple|tels? que|telles? que))\s?[,:]?\s+(\S+)", re.IGNORECASE)
+PLACEHOLDER = re.compile(r"[%<>\\={}$#@|~^]|^\d")  # "%myop%", "<datei>", "\\foo", "$HOME", "7.3pt"
 
 
 def example_values(query: str) -> list[str]:
     """The example values ``query`` makes up: a token after "like", "such as", "e.g." (German and French alike)
-    written with a digit or a symbol ("%myop%", "7.3pt", "<-3,6-8,10>") illustrates a kind of thing; a book may
-    explain the kind ("%anything%" operators) and never write the user's instance. An example that is a word
-    ("like Word", "such as image") is not one: it may be what the question is about."""
-    found = (m.group(1).strip(".,;:?!") for m in EXAMPLE_LEAD.finditer(query))
-    return [tok for tok in found if tok and any(not ch.isalpha() for ch in tok)]
+    written as a placeholder (with "%", "<", "\\", "$" …, or starting with a digit: "%myop%", "7.3pt", "<-3,6-8,10>")
+    illustrates a kind of thing; a book may explain the kind ("%anything%" operators) and never write the user's
+    instance. A name, quoted or not ("Kubernetes", "IPv6", "Node.js"), is no such value: it may be what is asked."""
+    found = (m.group(1).strip(".,;:?!\"'“”‘’«»()[]") for m in EXAMPLE_LEAD.finditer(query))
+    return [tok for tok in found if tok and PLACEHOLDER.search(tok)]

@@ -529,3 +529,30 @@ def test_a_quoted_sentence_with_an_abbreviation_and_a_bracket_is_marked_whole():
     assert quoted_sentences("• Tomatoes need deep watering twice a week. [1]",
                             source("Tomatoes need deep watering twice a week.")) == [
         "Tomatoes need deep watering twice a week."]  # a bullet the answer sets is no part of the quote
+
+
+def test_a_later_citation_of_a_sentence_a_page_break_cuts_opens_where_the_sentence_begins():
+    """A second read of tour 51's fix: the passage's first sentence runs from p. 2 onto p. 3 (placed on both); its
+    citation opens p. 2, where it begins, as a first citation of it does."""
+    from types import SimpleNamespace
+
+    from rag.evidence.pages import CitationPages
+    from rag.types import Chunk, Page, Source
+
+    star = "Jupiter is the largest planet of the solar system."
+    head, tail = "Tomatoes need deep watering twice a week", "during the hot months of the year."
+    texts = ["Chapter one.\n" + star + "\nMore filler words here.", "Other text on the second page.\n" + head,
+             tail + "\nCompost adds organic matter to the soil."]
+    pages, off = [], 0
+    for i, t in enumerate(texts, 1):
+        pages.append(Page(i, str(i), t, off))
+        off += len(t) + 1
+    book = "\n".join(texts)
+    chunk = Chunk("b", 0, book, 1, 3, 0, len(book))
+    catalog = SimpleNamespace(page=lambda b, n: pages[n - 1] if 1 <= n <= 3 else None,
+                              chunk_range=lambda b, lo, hi: [chunk])
+    reader = CitationPages(SimpleNamespace(catalog=catalog, settings=None))
+    src = Source(1, "b", "Book", chunk, book, [0], 1, 3, "pp. 1–3", 1.0, 0.5)
+    cut = f"{head} {tail}"
+    assert [reader.open_source(src, f"{star} [1]\n\n{cut} [1]", k).page for k in (0, 1)] == [1, 2]
+    assert reader.open_source(src, f"{cut} [1]").page == 2

@@ -345,6 +345,7 @@ def test_a_german_word_the_dictionary_has_is_no_rare_term_the_books_never_mentio
     ("Does it run with a tool like \"Kubernetes\" or a protocol such as IPv6?", []),  # names, quoted or not
     ("Ich weiß nicht, wie zstd2 Tomaten gießt.", []),  # "wie" asks "how", and "zstd2" is a name
     ("I would like zstd2 to water my tomatoes, or Node.js.", []),
+    ("Can I write my own function like my_f2(x) in Python, and how?", ["my_f2(x"]),  # code (tour 52)
 ])
 def test_an_example_value_the_question_makes_up_is_found_and_a_word_is_not(question, values):
     from rag.text.query_terms import example_values

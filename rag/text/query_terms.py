@@ -120,13 +120,14 @@ def function_words(lang: str, written_in: str = "") -> frozenset[str]:
 # "like %myop%", "such as 7.3pt", "z. B. <datei>", "comme \\foo": what follows an example's lead word
 EXAMPLE_LEAD = re.compile(r"(?:\b(?:like|such as|e\.g\.|for example|for instance|wie|z\.\s?B\.|zum Beispiel|etwa|"
                           r"comme|par exemple|tels? que|telles? que))\s?[,:]?\s+(\S+)", re.IGNORECASE)
-PLACEHOLDER = re.compile(r"[%<>\\={}$#@|~^]|^\d")  # "%myop%", "<datei>", "\\foo", "$HOME", "7.3pt"
+PLACEHOLDER = re.compile(r"[%<>\\={}$#@|~^_(]|^\d")  # "%myop%", "<datei>", "\\foo", "$HOME", "my_f2(x)", "7.3pt"
 
 
 def example_values(query: str) -> list[str]:
     """The example values ``query`` makes up: a token after "like", "such as", "e.g." (German and French alike)
-    written as a placeholder (with "%", "<", "\\", "$" …, or starting with a digit: "%myop%", "7.3pt", "<-3,6-8,10>")
-    illustrates a kind of thing; a book may explain the kind ("%anything%" operators) and never write the user's
-    instance. A name, quoted or not ("Kubernetes", "IPv6", "Node.js"), is no such value: it may be what is asked."""
+    written as a placeholder or code (with "%", "<", "\\", "$", "_", "(" …, or starting with a digit: "%myop%", "7.3pt",
+    "<-3,6-8,10>", "my_f2(x)") illustrates a kind of thing; a book may explain the kind ("%anything%" operators) and
+    never write the user's instance. A name, quoted or not ("Kubernetes", "IPv6", "Node.js"), is no such value: it
+    may be what is asked."""
     found = (m.group(1).strip(".,;:?!\"'“”‘’«»()[]") for m in EXAMPLE_LEAD.finditer(query))
     return [tok for tok in found if tok and PLACEHOLDER.search(tok)]

@@ -56,8 +56,7 @@ POINTER = re.compile(
     r"(?:[^.:\n]{1,40}:\s*)?section [“\"‘'][^”\"’'\n]{1,80}[”\"’'] in )", re.I)
 
 
-# a follow-up that asks why ("and why?", "warum?", "pourquoi ?"), and a sentence that gives a reason
-ASKS_WHY = re.compile(r"\b(?:why|warum|wieso|weshalb|pourquoi)\b|\bt(?:ạ|a)i sao\b|\bvì sao\b", re.I)
+# a sentence that gives a reason (what "and why?" asks for: ``query.kinds.asks_why``)
 GIVES_REASON = re.compile(r"\b(?:because|due to|the reasons? (?:is|are|why)|this is why|that is why|that['’]s why|"
                           r"so that|in order to|therefore|hence|weil|denn|deshalb|daher|deswegen|der grund|"
                           r"aus diesem grund|"

@@ -19,7 +19,7 @@ from ..query.wants import holds, wants
 from ..query.overview import ASKING as OVERVIEW_WORDS, asks_overview, opens_book
 from ..query.decompose import decompose
 from ..query.definitions import definition_pattern
-from ..query.kinds import EXAMPLE_LABEL, asks_example, classify
+from ..query.kinds import EXAMPLE_LABEL, asks_example, asks_why, classify
 from ..query.followup import fold_history
 from ..text.captions import caption_key, reference_keys
 from ..text.labels import NAMED_STATEMENT
@@ -29,7 +29,7 @@ from ..text.terms import key_terms, stem
 from ..settings import ExtractiveTuning
 from ..types import Source
 from .citations import renumber
-from .cues import ASKS_WHY, EXERCISE, EXERCISES_SECTION, GIVES_REASON, IDIOMS, POINTER, SUPERLATIVE
+from .cues import EXERCISE, EXERCISES_SECTION, GIVES_REASON, IDIOMS, POINTER, SUPERLATIVE
 from .matching import content_stems, stemmer_language, stems, translated
 from .enumeration import complete
 from .assembly import bridge_gaps, mid_list
@@ -217,11 +217,11 @@ class ExtractiveBackend:
                     where.append((s.n, k))
         scores = self.score(question, sources, cands)
         lang = stemmer_language(question)
+        terms = {stem(w, lang) for w in key_terms(question)}
         if last_answer:  # (one with a word of the question's own stays: "Why in the morning?" of "Water in the …")
-            own = {stem(w, lang) for w in key_terms(question)}
             scores = {i: sc for i, sc in scores.items() if len(cands[i][0]) < 30 or cands[i][0] not in last_answer
-                      or own & stems(cands[i][0], lang)} or scores
-            if ASKS_WHY.search(question):  # "and why?" names nothing of its own: a reason is what it asks for (tour
+                      or terms & stems(cands[i][0], lang)} or scores
+            if asks_why(question):  # "and why?" names nothing of its own: a reason is what it asks for (tour
                 scores = {i: sc + t.reason_bonus * bool(GIVES_REASON.search(cands[i][0]))  # 51: "Some people say
                           for i, sc in scores.items()}  # 'tuh-ple' …" after the difference of lists and tuples)
         if not scores:
@@ -248,7 +248,6 @@ class ExtractiveBackend:
         best = next((scores[i] for i in order if anchors(i)), scores[order[0]])
         floor = best * t.keep_share if best > 0 else float("-inf")
         unit_score = {where[i]: sc for i, sc in scores.items()}
-        terms = {stem(w, lang) for w in key_terms(question)}
         asked = content_stems(question, lang)
         chosen: list[Passage] = []
         covered: set[str] = set()

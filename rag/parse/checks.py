@@ -38,11 +38,14 @@ def _sniff(data: bytes) -> str:
         return "some other binary file"
 
 
+EMPTY = ("the file is empty (0 bytes): there is nothing in it to read. If the file on your computer is not empty, "
+         "the upload was cut off: add it again.")
+
+
 def check_pdf_bytes(data: bytes, filename: str, max_mb: int) -> None:
     """Cheap checks before opening: size, emptiness, PDF signature."""
     if len(data) == 0:
-        raise BadDocumentError(filename, "the file is empty (0 bytes): there is nothing in it to read. If the "
-                               "file on your computer is not empty, the upload was cut off: add it again.")
+        raise BadDocumentError(filename, EMPTY)
     if len(data) > max_mb * 1024 * 1024:
         raise BadDocumentError(filename, f"the file is {len(data) / 2**20:.0f} MB; the limit is {max_mb} MB "
                                          "(raise RAG_MAX_UPLOAD_MB or split the PDF).")

@@ -89,5 +89,13 @@ _EXAMPLE = re.compile(r"(?<!\bfor )\bexamples?\b|\bsample code\b|\bcode samples?
 EXAMPLE_LABEL = re.compile(r"^[ \t]*(?:beispiel|example|exemple|ví dụ)(?:[ \t]*\d|[ \t]*[:(]|[ \t]*$)", re.I | re.M)
 
 
+# "why" anywhere in a question, not only at its start as a complex question's cue: "and why?", "und warum?"
+_WHY = re.compile(r"\b(?:why|warum|wieso|weshalb|pourquoi)\b|\bt(?:ạ|a)i sao\b|\bvì sao\b", re.I)
+
+
+def asks_why(question: str) -> bool:
+    return bool(_WHY.search(question))
+
+
 def asks_example(question: str) -> bool:
     return bool(_EXAMPLE.search(question))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...errors import BadDocumentError
-from ..checks import ACCEPTED, check_pdf_bytes
+from ..checks import ACCEPTED, EMPTY, check_pdf_bytes
 from .converted import Converted
 from .sniff import sniff
 
@@ -15,8 +15,7 @@ def precheck(data: bytes, filename: str, max_mb: int) -> tuple[str, str | None]:
     for a text format, its text (tour 42: a 48-byte text file named .pdf was refused only after the four books
     uploaded with it were ready, three minutes on)."""
     if len(data) == 0:
-        raise BadDocumentError(filename, "the file is empty (0 bytes): there is nothing in it to read. If the "
-                               "file on your computer is not empty, the upload was cut off: add it again.")
+        raise BadDocumentError(filename, EMPTY)
     if len(data) > max_mb * 1024 * 1024:
         raise BadDocumentError(filename, f"the file is {len(data) / 2**20:.0f} MB; the limit is {max_mb} MB "
                                          "(raise RAG_MAX_UPLOAD_MB or split the book).")

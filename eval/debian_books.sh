@@ -20,8 +20,11 @@
 #   eval/debian_books.sh books9 [FOLDER]   eval/qa_books9.jsonl: the GNU Backgammon manual (gnubg-data), the German
 #       TIPA manual (tipa-de, texlive-lang-german), the French yathesis class documentation (texlive-publishers-doc,
 #       a large package: about 210 MB)
+#   eval/debian_books.sh books10 [FOLDER]  eval/qa_books10.jsonl: the Gutenprint user's manual (gutenprint-doc), the
+#       German LinuxCNC "Getting Started" guide (linuxcnc-doc-de, a large package: about 26 MB), the French Debian New
+#       Maintainers' Guide (maint-guide-fr)
 set -euo pipefail
-set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6|books7|books8|books9 [FOLDER]}"
+set_name="${1:?usage: eval/debian_books.sh books3|books4|books5|books6|books7|books8|books9|books10 [FOLDER]}"
 out=$(realpath -m "${2:-$(dirname "$0")/../../$set_name}")
 doc=usr/share/doc/texlive-doc
 case "$set_name" in
@@ -54,7 +57,11 @@ case "$set_name" in
           files=("usr/share/doc/gnubg/gnubg.pdf en_gnubg_81p.pdf"
                  "$doc/latex/tipa-de/tipaman-de.pdf de_tipa_91p.pdf"
                  "$doc/latex/yathesis/french/documentation/yathesis-fr.pdf fr_yathesis_167p.pdf") ;;
-  *) echo "unknown set: $set_name (books3 … books9)" >&2; exit 2 ;;
+  books10) packages=(gutenprint-doc linuxcnc-doc-de maint-guide-fr)
+          files=("usr/share/doc/gutenprint-doc/gutenprint-users-manual.pdf en_gutenprint_73p.pdf"
+                 "usr/share/doc/linuxcnc/LinuxCNC_Getting_Started_de.pdf de_linuxcnc_62p.pdf"
+                 "usr/share/doc/maint-guide-fr/maint-guide.fr.pdf fr_maintguide_64p.pdf") ;;
+  *) echo "unknown set: $set_name (books3 … books10)" >&2; exit 2 ;;
 esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -35,6 +35,22 @@ def test_a_bold_line_leading_the_first_block_is_the_title_when_every_line_has_th
     assert not any("PRECEDENT" in s.path for s in book.sections)
 
 
+def test_a_blank_first_page_and_a_table_of_contents_give_no_title():
+    """A manual built without a title page (a blank page, then "Inhaltsverzeichnis" in the largest type) is not
+    titled by its table of contents: the largest line of the first two pages with text that is no zone's heading."""
+    doc = pymupdf.open()
+    doc.new_page()
+    toc = doc.new_page()
+    toc.insert_text((72, 72), "Inhaltsverzeichnis", fontname="hebo", fontsize=24)
+    for i in range(14):
+        toc.insert_text((72, 120 + 16 * i), f"{i + 1} Kapitel {i + 1} . . . . . . . . {i + 1}", fontsize=11)
+    first = doc.new_page()
+    first.insert_text((72, 72), "Über LinuxCNC", fontname="hebo", fontsize=18)
+    for i in range(12):
+        first.insert_text((72, 110 + 14 * i), f"LinuxCNC steuert Werkzeugmaschinen, Zeile {i} des Textes.", fontsize=11)
+    assert parse_pdf(doc.tobytes(), "linuxcnc.pdf").title == "Über LinuxCNC"
+
+
 def test_the_vietnamese_precedents_are_titled_by_their_numbers():
     for name, title in [
         ("an_le_so_552022AL.pdf", "ÁN LỆ SỐ 55/2022/AL"),  # its footnote mark (a superscript 1) left out

@@ -5,6 +5,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from ..chunking.zones import section_zone
 from ..types import PAGE_SEP, Page, Section
 
 def title_offset(title: str, page: Page) -> int | None:
@@ -129,11 +130,13 @@ def body_size(doc) -> float:
 
 
 def title_from_first_pages(candidates, pages: list[Page], filename: str) -> str:
-    """Largest-font short line on the first two pages (of equal sizes, a bold one first, then the earliest),
-    else the file name."""
-    limit = pages[2].offset if len(pages) > 2 else 10**12
+    """Largest-font short line on the first two pages with text (of equal sizes, a bold one first, then the
+    earliest), not a zone's heading, else the file name. (A blank first page then a table of contents had made a
+    manual's title "Inhaltsverzeichnis", and a question naming the program was scoped to another book.)"""
+    texted = [p for p in pages if p.text.strip()]
+    limit = texted[2].offset if len(texted) > 2 else 10**12
     first = [(size, bool(bold), t.strip()) for off, t, size, bold, _ in candidates
-             if off < limit and 3 < len(t.strip()) <= 80]
+             if off < limit and 3 < len(t.strip()) <= 80 and not section_zone(t)]
     if first:  # a footnote mark after the title ("ÁN LỆ SỐ 55/2022/AL¹") is not part of it
         return max(first, key=lambda x: x[:2])[2].rstrip("⁰¹²³⁴⁵⁶⁷⁸⁹*†‡ ")
     return Path(filename).stem.replace("_", " ")

@@ -1,5 +1,5 @@
 """A question that names a book's title searches that book; a format or an everyday word picks no book."""
-from rag.query.subjects import program_names, titled_books
+from rag.query.subjects import program_names, subject_scope, titled_books
 
 TITLES = {"oct": "GNU Octave", "amc": "Auto Multiple Choice", "tl": "TeX Live Anleitung",
           "live": "Live Systems Handbuch", "r": "An Introduction to R", "py": "Think Python"}
@@ -38,3 +38,21 @@ def test_only_names_that_can_be_a_books_subject_are_counted_by_frequency():
     assert program_names("How does R differ from S-Plus?", langs) == set()  # "Plus" is a French word
     assert program_names("Comment écrire % en LaTeX ?", langs) == {"LaTeX"}  # "latex" is English, "LaTeX" a name
     assert program_names("How do I install Debian on it?", langs) == {"Debian"}
+
+
+def test_a_name_no_title_holds_adds_the_books_about_it_to_those_titled():
+    """"… Debian … für LinuxCNC …": a Debian guide by its title and the LinuxCNC manual (titled by its first
+    chapter, without the name) by what it is about — not the Debian guide alone, which never mentions LinuxCNC."""
+    titles = {"deb": "Guide du nouveau responsable Debian", "cnc": "Getting Started", "py": "Think Python"}
+    about = {"LinuxCNC": ["cnc"], "Debian": ["deb"]}
+    asked = []
+
+    def subject(names):
+        asked.append(set(names))
+        return [b for n in names for b in about.get(n, [])]
+
+    q = "Ich habe Debian Buster für LinuxCNC installiert. Warum geht sudo nicht?"
+    assert subject_scope(q, titles, {"Debian", "LinuxCNC"}, subject) == {"deb", "cnc"}
+    assert asked == [{"LinuxCNC"}]  # the name the title holds is not weighed again
+    assert subject_scope("How do I write a Python function?", titles, {"Python"}, subject) == {"py"}
+    assert subject_scope("How often do tomatoes need watering?", titles, set(), subject) == set()  # every book

@@ -13,7 +13,7 @@ from typing import Callable
 from ..chunking.zones import ZONES
 from ..query.followup import continues_chat, is_follow_up, points_back
 from ..query.kinds import EXAMPLE_LABEL, asks_example
-from ..query.subjects import program_names, titled_books
+from ..query.subjects import program_names, subject_scope
 from ..types import Hit
 from .run import Pipeline, Run
 
@@ -53,10 +53,10 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
         r.continued = bool(chat) and len(chat) < len(r.books)
         r.books = chat or r.books
     elif not r.book_ids and r.settings.prefer_subject_books:  # "a Python function" → the books about Python
-        about = set(titled_books(r.query, {b.id: b.title for b in r.books}))  # "in Octave" → "GNU Octave"
-        if not about:  # else the books that mention a name that is no everyday word or format often ("LaTeX")
-            lib = p.bm25_for(r)()
-            about = set(lib.subject_books(r.query, r.ids, names=program_names(r.query, set(lib.languages.values()))))
+        lib = p.bm25_for(r)()  # "in Octave" → "GNU Octave"; a name no title holds, no everyday word or format
+        about = subject_scope(r.query, {b.id: b.title for b in r.books},  # ("LaTeX"): the books mentioning it often
+                              program_names(r.query, set(lib.languages.values())),
+                              lambda names: lib.subject_books(r.query, r.ids, names=names))
         r.books = [b for b in r.books if b.id in about] or r.books
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Callable
 
 from ..text.terms import names
 
@@ -82,6 +83,18 @@ def titled_books(question: str, titles: dict[str, str]) -> list[str]:
     top = max(count.values())
     picked = [b for b in titles if count.get(b) == top]
     return picked if len(picked) < len(titles) else []
+
+
+def subject_scope(question: str, titles: dict[str, str], names: set[str],
+                  about: Callable[[set[str]], list[str]]) -> set[str]:
+    """The books a question is about: those its names title (``titled_books``) and, for its ``names`` that no such
+    title holds, the books ``about`` finds them the subject of (``LibraryBM25.subject_books``): "Ich habe Debian
+    Buster für LinuxCNC installiert …" searches a Debian guide by its title and the LinuxCNC manual, whose title
+    does not name it, by what it is about. Empty: no book is picked out (every book is searched)."""
+    titled = titled_books(question, titles)
+    words = {w.lower() for b in titled for w in re.findall(r"\w+", titles[b])}
+    untitled = {w for w in names if w.lower() not in words}
+    return set(titled) | (set(about(untitled)) if untitled else set())
 
 
 def program_names(question: str, languages: set[str]) -> set[str]:

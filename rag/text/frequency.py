@@ -64,6 +64,7 @@ OWN_MARGIN = 1.0  # a part is the language's own word when this much more freque
 # terra 3.53 in German, 3.44 in English, is no German word)
 LOANWORD_MARGIN = 0.8  # a word German took from English and uses nearly as much ("start" 4.9 vs 5.6, "option" 4.4 vs
 # 4.8), not one its lists hold only as English ("face" 3.8 vs 5.5, "over" 4.1 vs 6.1)
+OWN_WORD_ZIPF = 2.0  # a word of the language's large list this frequent and far more its own than English's is no name
 LONGEST = 40  # letters of the longest word split into parts (a 300-letter token is no compound noun)
 HEAD_ZIPF = 2.5  # a compound's first part may be a rarer word than its last ("binär|datei"): the last is inflected
 # endings of German plurals and genitives: "Rechners", "Verzeichnisse" are the everyday "Rechner", "Verzeichnis"
@@ -128,7 +129,15 @@ def common_noun(word: str, lang: str, least: float = 3.0) -> bool:
     if ordinary(w, lang, least) or any(w.endswith(x) and len(w) - len(x) >= COMPOUND_HEAD
                                        and ordinary(w[:-len(x)], lang, least) for x in _INFLECTION.get(lang, ())):
         return True
-    return _derived(w, lang) or compound(w, lang, least)
+    return _derived(w, lang) or compound(w, lang, least) or _own_word(w, lang)
+
+
+def _own_word(word: str, lang: str) -> bool:
+    """A rarer word of ``lang`` that English hardly uses ("Fräse" 2.5 in German, 0 in English; "Transkription"):
+    the language's own noun, not a name — a product or a project is named alike in every language ("Docker" 2.8
+    and 3.0, "Thunderbird", "Kubernetes")."""
+    own = large_zipf(word, lang) or 0.0
+    return lang != "en" and own >= OWN_WORD_ZIPF and own >= (large_zipf(word, "en") or 0.0) + OWN_MARGIN
 
 
 def _derived(word: str, lang: str) -> bool:

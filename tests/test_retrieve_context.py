@@ -119,3 +119,29 @@ def test_rrf_fusion_is_still_available():
     assert fuse([("a", 0.9), ("b", 0.1)], [("b", 3.0)], {"a": 0.9, "b": 0.1}, "rrf", k=60) == rrf(
         [["a", "b"], ["b"]], 60
     )
+
+
+def test_a_rare_word_of_the_books_opens_the_similarity_floor():
+    """"What does FANBOYS stand for?": the embedder reads the acronym as noise (cosine 0.23 to the page that spells it
+    out), and with no hit above the similarity floor the question was declined at 0 %. A hit among the fused best
+    that holds a word few chunks hold is judged by the answerability model instead, with the further hits that hold
+    it; a question whose words every book uses stays below the floor."""
+    from rag.library.bm25 import BM25Index
+    from rag.retrieve.hybrid import rare_hits
+    from rag.settings import Settings
+
+    texts = [f"Common words about sentences and clauses, part {i}." for i in range(40)]
+    texts[7] = "A trick to remember the coordinating conjunctions is the acronym FANBOYS."
+    texts[30] = "FANBOYS stands for for, and, nor, but, or, yet and so."
+    chunks = [Chunk("g", i, t, 1, 1, i * 100, i * 100 + len(t), tokens=10) for i, t in enumerate(texts)]
+    bm25 = BM25Index(chunks)
+    order = [chunks[7]] + chunks[:5] + [chunks[30]] + chunks[5:7] + chunks[8:30] + chunks[31:]
+    hits = [Hit(c, 1.0 - i / 100, 0.2) for i, c in enumerate(order)]
+    s = Settings(min_chunks=3, max_chunks=10)
+    kept = rare_hits("What does FANBOYS stand for?", hits, bm25, None, s)
+    assert [h.chunk.chunk_index for h in kept] == [7, 0, 1, 30]  # the fused best three, and a further one with it
+    late = hits[1:4] + [hits[0]] + hits[4:]
+    assert rare_hits("What does FANBOYS stand for?", late, bm25, None, s) == []  # not among the first three
+    assert rare_hits("What are sentences and clauses about?", hits, bm25, None, s) == []
+    off = Settings(min_chunks=3, max_chunks=10, tuning={"retrieve": {"rare_term_share": 0.0}})
+    assert rare_hits("What does FANBOYS stand for?", hits, bm25, None, off) == []

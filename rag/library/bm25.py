@@ -128,6 +128,10 @@ class BM25Index:
             return int(ptr[tid + 1] - ptr[tid])
         return int(allowed[self.retriever.scores["indices"][ptr[tid]:ptr[tid + 1]]].sum())
 
+    def chunk_count(self, book_ids: list[str] | None = None) -> int:
+        """The chunks of ``book_ids`` (default: all)."""
+        return int(np.isin(self._book_of, list(book_ids)).sum()) if book_ids is not None else len(self.chunks)
+
     def term_weights(self, query: str, book_ids: list[str] | None = None) -> dict[str, tuple[float, bool]]:
         """The question's BM25 terms (in its own language when a searched book has it, else in every
         language of the searched books; function words left out), each with its IDF weight within
@@ -186,6 +190,10 @@ class LibraryBM25:
             if top >= share and top >= ratio * max(low, 1e-9):
                 picked |= {b for b, v in shares.items() if v >= top / ratio}
         return [b for b in searched if b in picked] if picked and len(picked) < len(searched) else []
+
+    def chunk_count(self, book_ids: list[str] | None = None) -> int:
+        """The chunks of the searched books."""
+        return sum(len(idx.chunks) for idx in self._searched(book_ids))
 
     def _searched(self, book_ids: list[str] | None) -> list[BM25Index]:
         ids = self.books if book_ids is None else book_ids

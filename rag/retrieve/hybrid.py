@@ -16,6 +16,7 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from ..library.bm25 import BM25Index
+from ..text.query_terms import idf
 from .crosslingual import bridges, extra_text
 from ..chunking.zones import ZONES, asks_for_zone
 from ..settings import Settings
@@ -63,6 +64,27 @@ def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) 
         return []
     head = hits[:min(min_n, max_n)]
     return head + [h for h in hits[len(head):] if h.similarity >= threshold][:max_n - len(head)]
+
+
+RARE_LEAST = 3  # chunks: in a small library a rare word is one at most this many hold
+
+
+def rare_hits(query: str, hits: list[Hit], bm25, book_ids: list[str] | None, s: Settings) -> list[Hit]:
+    """When no hit is similar enough: the fused best ``min_chunks`` and the further hits holding a word of the question
+    that few of the searched chunks hold (at most ``rare_term_share`` of them, or ``RARE_LEAST``), if one of the
+    first does — an acronym or a term of art the dense model reads as noise ("What does FANBOYS stand for?": cosine
+    0.23 to the page that spells it out, below every similarity floor). Else []."""
+    share = s.tuning.retrieve.rare_term_share
+    n = bm25.chunk_count(book_ids)
+    if share <= 0 or not n:
+        return []
+    least = idf(max(RARE_LEAST, share * n), n)
+    rare = {t for t, (w, known) in bm25.term_weights(query, book_ids).items() if known and w >= least}
+    holds = [bool(rare & bm25.text_terms(f"{h.chunk.section}\n{h.chunk.text}", h.chunk.book_id)) if rare else False
+             for h in hits[:s.max_chunks]]
+    if not any(holds[:s.min_chunks]):
+        return []
+    return hits[:s.min_chunks] + [h for h, ok in zip(hits[s.min_chunks:s.max_chunks], holds[s.min_chunks:]) if ok]
 
 
 def move_up(order: list[str], best: list[str], at: int) -> list[str]:
@@ -150,6 +172,8 @@ class HybridRetriever(BaseRetriever):
         if not asks_for_zone(query):  # contents, index, references, copyright page: only when asked for
             hits = [h for h in hits if h.chunk.kind not in ZONES]
         kept = relevance_filter(hits, s.similarity_threshold, s.min_chunks, s.max_chunks)
+        if not kept and hits:  # a word the embedder does not know ("FANBOYS"), the books' own: the answerability
+            kept = rare_hits(query, hits, bm25, self.book_ids, s)  # model judges these, not the similarity floor
         kept = keep_dense(kept, hits, s)
         t4 = time.perf_counter()
         from .answerability import features

@@ -259,6 +259,33 @@ def test_a_page_number_set_inside_wide_margins_is_furniture():
     assert all(not f for f in find(book(lambda n: 7 * n + 1)))  # 8, 15, 22 … do not keep step: the page's text
 
 
+def test_a_footer_set_a_little_above_the_bottom_band_is_furniture():
+    """The Gutenprint manual sets "40  Gutenprint 5.2 User's Manual  06/01/2012" at 91–93 % of the page, above the
+    bottom band: it was quoted mid-sentence at 96 % and marked in the reader as quoted. A text line repeated at the
+    very same height near the bottom on several pages is furniture, with the number and date on its baseline; a
+    listing's line repeated there is not, nor a line that repeats at other heights."""
+    from rag.parse.furniture import find
+
+    def book(kind: int = 0, shift: float = 0.0) -> list:
+        pages = []
+        for n in range(1, 6):
+            body = f"Body text of page {n}, which goes on."
+            foot = [str(n + 9), "Gutenprint 5.2 User's Manual", "06/01/2012"]
+            text = body + "\n" + "\n".join(foot)
+            at, lines = len(body) + 1, [(0, len(body), 72.0, 100.0, 500.0, 112.0, 0)]
+            for k, part in enumerate(foot):
+                y = 722.5 - shift * n
+                lines.append((at, at + len(part), 72.0 + 200 * k, y, 100.0 + 200 * k, y + 12.7,
+                              kind if k == 1 else 0))
+                at += len(part) + 1
+            pages.append((str(n + 9), n, text, lines, 792.0))
+        return pages
+
+    assert all(f == {1, 2, 3} for f in find(book()))
+    assert all(not f for f in find(book(kind=1)))  # a listing's line: the page's text
+    assert all(not f for f in find(book(shift=6.0)))  # at a different height on each page: the page's text
+
+
 def test_a_highlight_leaves_out_running_headers_footers_and_page_numbers():
     from rag.types import Page
 

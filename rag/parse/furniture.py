@@ -6,6 +6,8 @@ A line is furniture when it sits in the page's top or bottom band and
   ``MIN_PAGES`` pages, or
 - repeats on at least ``MIN_PAGES`` pages once digits are masked ("Chapter 5. Conditionals and recursion",
   "PLOS ONE | https://doi.org/…", "May 17, 2018"),
+or, a little above the bottom band (``OUTER``), repeats at the very same height on ``PLACED_SHARE`` of the pages (a
+footer set higher),
 or shares its baseline with such a line on the same page (the two halves of one header), or is a page's first or
 last line holding a bare number that keeps step with the pages (``_numbered_edges``: wide margins).
 The page text keeps these lines (highlighting and page images stay exact); chunking reads the text
@@ -19,6 +21,9 @@ from collections import Counter
 TOP, BOTTOM = 0.075, 0.93  # bands, as shares of the page height
 FIRST_LINE_TOP = 0.085  # a page's first line is in the top band when its middle is this high (``headers``)
 MIN_PAGES = 3
+OUTER = 0.12  # a line this near the bottom, above its band, is furniture when it repeats at one height (a header
+# set below the top band stays in the chunks' text: ``headers``) …
+PLACED_SHARE = 0.3  # … on this share of the book's pages at least (gnuplot's "Syntax:" ends 10 of its 311 pages)
 MAX_CHARS = 120
 EDGE = 3.0  # points: lines whose top is this close to the page's first line's are on it
 _PAGE_NO = re.compile(r"^(page|seite|trang|p\.)?\s*([0-9]+|[ivxlcdm]+)(\s*(/|of|von|trên)\s*[0-9]+)?$", re.I)
@@ -39,8 +44,9 @@ def find(pages: list[tuple[str, int, str, list[tuple], float]], first_line: bool
     its furniture lines (line boxes: start, end, x0, y0, x1, y1, kind). ``first_line``: the page's first line counts
     as in the top band when its middle is (see ``headers``)."""
     band: list[list[tuple[int, str, str, float]]] = []  # per page: (line index, text, where, y centre)
+    outer: list[list[tuple[int, str, str, float]]] = []  # per page: the lines between the bottom band and ``OUTER``
     for label, number, text, lines, height in pages:
-        here = []
+        here, near = [], []
         first = min((ln[3] for ln in lines if text[ln[0]:ln[1]].strip()), default=0.0)
         for i, ln in enumerate(lines):
             t = text[ln[0]:ln[1]].strip()
@@ -49,9 +55,21 @@ def find(pages: list[tuple[str, int, str, list[tuple], float]], first_line: bool
             top = ln[5] <= TOP * height or (first_line and (ln[3] + ln[5]) / 2 <= FIRST_LINE_TOP * height
                                              and ln[3] <= first + EDGE)
             where = "top" if top else "bottom" if ln[3] >= BOTTOM * height else ""
+            y = (ln[3] + ln[5]) / 2
             if where:
-                here.append((i, t, where, (ln[3] + ln[5]) / 2))
+                here.append((i, t, where, y))
+            elif y >= (1 - OUTER) * height and (len(ln) < 7 or ln[6] == 0):  # text, not a listing's line
+                near.append((i, t, "bottom", y))
         band.append(here)
+        outer.append(near)
+    placed = Counter()  # a line repeated at the very same height on several pages, a little inside a band: a footer
+    for near in outer:  # set higher ("40 Gutenprint 5.2 User's Manual 06/01/2012" at 91–93 % of the page)
+        placed.update({(w, _norm(t), round(y / 2)) for _, t, w, y in near})
+    least = max(MIN_PAGES, PLACED_SHARE * len(pages))
+    for here, near in zip(band, outer):
+        ys = [y for _, t, w, y in near if placed[(w, _norm(t), round(y / 2))] >= least
+              and sum(ch.isalpha() for ch in t) >= 3]
+        here += [x for x in near if any(abs(x[3] - o) <= 3 for o in ys)]  # with its page number and date
     repeats = Counter()
     numbered = Counter()
     for (label, number, *_), here in zip(pages, band):

@@ -50,8 +50,10 @@ CHUNK_KEYS = ("chunker", "chunk_size", "chunk_overlap", "sentence_overlap", "sem
 # brace read "╰╮╭╯", not "�"; 31: a bold line under a music example, "See also", is the page's heading, no lyric; 32:
 # such glyphs whose codes MuPDF reads with spaces between them, an overbrace's "z }| {", are lined up with them; 33:
 # a page's first or last line holding a bare number that keeps step with the pages is its page number, wherever the
-# margin sets it), so adding a book again re-makes its chunks instead of keeping the old ones
-CHUNKING_VERSION = 33
+# margin sets it; 34: a text line repeated at one height on 30 % of the pages a little above the bottom band is a
+# footer: Gutenprint's "40  Gutenprint 5.2 User's Manual  06/01/2012"), so adding a book again re-makes its chunks
+# instead of keeping the old ones
+CHUNKING_VERSION = 34
 
 
 class Settings(BaseSettings):

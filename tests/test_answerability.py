@@ -271,8 +271,9 @@ def test_a_name_in_the_title_of_a_book_asked_is_what_it_is_about_not_a_name_its_
     ("BibTeX", False), ("LuaTeX", False), ("TEXMFHOME", False),  # a capital inside: a name whatever its parts
     ("Rechners", True), ("Verzeichnisse", True), ("Binärdatei", True),  # inflected; a rarer first part
     ("Terraform", False),  # "terra" is hardly more German than English
-    ("Fräse", True), ("Transkription", True),  # rarer words German uses and English does not
-    ("Kubernetes", False), ("Mandarin", False)])  # used in English as much or more
+    ("Fräse", True),  # a rarer word German uses, inflected too, and English does not
+    ("Kubernetes", False), ("Mandarin", False),  # used in English as much or more
+    ("Lexware", False), ("Threema", False), ("Datev", False)])  # German products: no plural
 def test_a_german_compound_or_derived_noun_is_no_name(word, common):
     from rag.text.frequency import common_noun
 

@@ -51,6 +51,26 @@ def test_a_blank_first_page_and_a_table_of_contents_give_no_title():
     assert parse_pdf(doc.tobytes(), "linuxcnc.pdf").title == "Über LinuxCNC"
 
 
+def test_a_title_after_blank_pages_is_no_section_around_the_book():
+    """Without an outline, headings come from font sizes and the title is no section: the title is looked for on the
+    first two pages with text, and so is the title left out of the sections (a second read: two blank pages, then
+    the title page, had made "Mein Handbuch" a section around the whole book)."""
+    doc = pymupdf.open()
+    doc.new_page()
+    doc.new_page()
+    doc.new_page().insert_text((72, 200), "Mein Handbuch", fontname="hebo", fontsize=28)
+    for k in range(1, 4):
+        page = doc.new_page()
+        page.insert_text((72, 72), f"Kapitel {k} Grundlagen", fontname="hebo", fontsize=18)
+        for i in range(20):
+            page.insert_text((72, 110 + 14 * i), f"Text des Kapitels {k}, Zeile {i}, in der Grundschrift.",
+                             fontsize=11)
+    book = parse_pdf(doc.tobytes(), "handbuch.pdf")
+    assert book.title == "Mein Handbuch"
+    assert not any(s.path.startswith("Mein Handbuch") for s in book.sections)
+    assert any("Kapitel 2 Grundlagen" in s.path for s in book.sections)
+
+
 def test_the_vietnamese_precedents_are_titled_by_their_numbers():
     for name, title in [
         ("an_le_so_552022AL.pdf", "ÁN LỆ SỐ 55/2022/AL"),  # its footnote mark (a superscript 1) left out

@@ -130,7 +130,7 @@ def test_a_rare_word_of_the_books_opens_the_similarity_floor():
     from rag.retrieve.hybrid import rare_hits
     from rag.settings import Settings
 
-    texts = [f"Common words about sentences and clauses, part {i}." for i in range(40)]
+    texts = [f"Common words about sentences and clauses, part {i}." for i in range(400)]
     texts[7] = "A trick to remember the coordinating conjunctions is the acronym FANBOYS."
     texts[30] = "FANBOYS stands for for, and, nor, but, or, yet and so."
     chunks = [Chunk("g", i, t, 1, 1, i * 100, i * 100 + len(t), tokens=10) for i, t in enumerate(texts)]
@@ -145,3 +145,5 @@ def test_a_rare_word_of_the_books_opens_the_similarity_floor():
     assert rare_hits("What are sentences and clauses about?", hits, bm25, None, s) == []
     off = Settings(min_chunks=3, max_chunks=10, tuning={"retrieve": {"rare_term_share": 0.0}})
     assert rare_hits("What does FANBOYS stand for?", hits, bm25, None, off) == []
+    note = BM25Index(chunks[:5] + [chunks[7]])  # a six-chunk note: no word of it is rare
+    assert rare_hits("What does FANBOYS stand for?", [Hit(c, 1.0, 0.2) for c in note.chunks], note, None, s) == []

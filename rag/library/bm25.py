@@ -132,6 +132,10 @@ class BM25Index:
         """The chunks of ``book_ids`` (default: all)."""
         return int(np.isin(self._book_of, list(book_ids)).sum()) if book_ids is not None else len(self.chunks)
 
+    def doc_freq(self, term: str, book_ids: list[str] | None = None) -> int:
+        """How many chunks of ``book_ids`` (default: all) hold the BM25 token ``term``."""
+        return self._df(term, np.isin(self._book_of, list(book_ids)) if book_ids is not None else None)
+
     def term_weights(self, query: str, book_ids: list[str] | None = None) -> dict[str, tuple[float, bool]]:
         """The question's BM25 terms (in its own language when a searched book has it, else in every
         language of the searched books; function words left out), each with its IDF weight within
@@ -194,6 +198,10 @@ class LibraryBM25:
     def chunk_count(self, book_ids: list[str] | None = None) -> int:
         """The chunks of the searched books."""
         return sum(len(idx.chunks) for idx in self._searched(book_ids))
+
+    def doc_freq(self, term: str, book_ids: list[str] | None = None) -> int:
+        """How many chunks of the searched books hold the BM25 token ``term``."""
+        return sum(idx._df(term, None) for idx in self._searched(book_ids))
 
     def _searched(self, book_ids: list[str] | None) -> list[BM25Index]:
         ids = self.books if book_ids is None else book_ids

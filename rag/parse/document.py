@@ -179,7 +179,8 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         if len(toc) >= 2:
             sections = sections_from_toc(toc, pages, total)
         else:
-            first_pages = pages[2].offset if len(pages) > 2 else total
+            texted = [p for p in pages if p.text.strip()]  # as the title is looked for (blank pages skipped)
+            first_pages = texted[2].offset if len(texted) > 2 else total
             sections = sections_from_fonts(candidates, body_size(doc), total, title, first_pages)
         n_messages, sample = mupdf_messages()
         fig_report = report.to_dict()

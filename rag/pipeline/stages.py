@@ -53,8 +53,8 @@ def scope(p: "Pipeline", r: Run) -> bool | None:
         r.continued = bool(chat) and len(chat) < len(r.books)
         r.books = chat or r.books
     elif not r.book_ids and r.settings.prefer_subject_books:  # "a Python function" → the books about Python
-        lib = p.bm25_for(r)()  # "in Octave" → "GNU Octave"; a name no title holds, no everyday word or format
-        about = subject_scope(r.query, {b.id: b.title for b in r.books},  # ("LaTeX"): the books mentioning it often
+        lib = p.bm25_for(r)()  # "in Octave" → "GNU Octave"; a name no picked title holds, no everyday word or
+        about = subject_scope(r.query, {b.id: b.title for b in r.books},  # format ("LaTeX"): the books saying it often
                               program_names(r.query, set(lib.languages.values())),
                               lambda names: lib.subject_books(r.query, r.ids, names=names))
         r.books = [b for b in r.books if b.id in about] or r.books

@@ -5,7 +5,7 @@ written as the title's initials).
 A title says what a book is about; how often a book mentions a name does not ("PDF" fills a guide to a program
 that writes PDF files, "Plus" fills any French book). So a question that names a book's title searches that book
 (``rag.pipeline.stages.scope``) rather than the books that only mention the name often
-(``LibraryBM25.subject_books``); those are searched for a name no title holds (``subject_scope``).
+(``LibraryBM25.subject_books``); those are searched for a name no picked title holds (``subject_scope``).
 """
 from __future__ import annotations
 

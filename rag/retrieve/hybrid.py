@@ -16,7 +16,7 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from ..library.bm25 import BM25Index
-from ..text.query_terms import idf
+from ..text.query_terms import query_tokens
 from .crosslingual import bridges, extra_text
 from ..chunking.zones import ZONES, asks_for_zone
 from ..settings import Settings
@@ -66,25 +66,35 @@ def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) 
     return head + [h for h in hits[len(head):] if h.similarity >= threshold][:max_n - len(head)]
 
 
-RARE_LEAST = 3  # chunks: in a small library a rare word is one at most this many hold
+RARE_LEAST, RARE_SMALL = 3, 0.01  # a rare word: at most ``rare_term_share`` of the searched chunks hold it, or in a
+# smaller library at most 3, and never more than 1 % of them (in a five-chunk note no word is rare)
 
 
 def rare_hits(query: str, hits: list[Hit], bm25, book_ids: list[str] | None, s: Settings) -> list[Hit]:
-    """When no hit is similar enough: the fused best ``min_chunks`` and the further hits holding a word of the question
-    that few of the searched chunks hold (at most ``rare_term_share`` of them, or ``RARE_LEAST``), if one of the
-    first does — an acronym or a term of art the dense model reads as noise ("What does FANBOYS stand for?": cosine
-    0.23 to the page that spells it out, below every similarity floor). Else []."""
-    share = s.tuning.retrieve.rare_term_share
+    """When no hit is similar enough: the fused best ``min_chunks`` and the further hits holding a rare word of the
+    question (``RARE_LEAST``), if one of the first does — an acronym or a term of art the dense model reads as noise
+    ("What does FANBOYS stand for?": cosine 0.23 to the page that spells it out, below every similarity floor). The
+    question's words are read as each hit's book writes them (its language). Else []."""
     n = bm25.chunk_count(book_ids)
-    if share <= 0 or not n:
+    most = max(s.tuning.retrieve.rare_term_share * n, min(RARE_LEAST, RARE_SMALL * n))
+    if s.tuning.retrieve.rare_term_share <= 0 or most < 1:
         return []
-    least = idf(max(RARE_LEAST, share * n), n)
-    rare = {t for t, (w, known) in bm25.term_weights(query, book_ids).items() if known and w >= least}
-    holds = [bool(rare & bm25.text_terms(f"{h.chunk.section}\n{h.chunk.text}", h.chunk.book_id)) if rare else False
-             for h in hits[:s.max_chunks]]
-    if not any(holds[:s.min_chunks]):
+    seen: dict[str, bool] = {}
+
+    def rare(t: str) -> bool:
+        if t not in seen:
+            seen[t] = 0 < bm25.doc_freq(t, book_ids) <= most
+        return seen[t]
+
+    def holds(h: Hit) -> bool:
+        c = h.chunk
+        asked = set(query_tokens(query, bm25.languages.get(c.book_id, "en")))
+        return any(rare(t) for t in asked & bm25.text_terms(f"{c.section}\n{c.text}", c.book_id))
+
+    first = min(s.min_chunks, s.max_chunks)
+    if not any(holds(h) for h in hits[:first]):
         return []
-    return hits[:s.min_chunks] + [h for h, ok in zip(hits[s.min_chunks:s.max_chunks], holds[s.min_chunks:]) if ok]
+    return hits[:first] + [h for h in hits[first:s.max_chunks] if holds(h)]
 
 
 def move_up(order: list[str], best: list[str], at: int) -> list[str]:

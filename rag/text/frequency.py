@@ -133,11 +133,15 @@ def common_noun(word: str, lang: str, least: float = 3.0) -> bool:
 
 
 def _own_word(word: str, lang: str) -> bool:
-    """A rarer word of ``lang`` that English hardly uses ("Fräse" 2.5 in German, 0 in English; "Transkription"):
-    the language's own noun, not a name — a product or a project is named alike in every language ("Docker" 2.8
-    and 3.0, "Thunderbird", "Kubernetes")."""
+    """A rarer German word that English hardly uses and that German also writes inflected ("Fräse" 2.5 in German,
+    0 in English, "Fräsen" 2.7; "Transkriptionen"): the language's own noun, not a name. A product or a project is
+    named alike in every language ("Docker" 2.8 and 3.0, "Thunderbird", "Kubernetes"), and one known mostly in
+    German has no plural ("Lexware", "Threema", "DATEV")."""
+    if lang not in _INFLECTION:
+        return False
     own = large_zipf(word, lang) or 0.0
-    return lang != "en" and own >= OWN_WORD_ZIPF and own >= (large_zipf(word, "en") or 0.0) + OWN_MARGIN
+    return own >= OWN_WORD_ZIPF and own >= (large_zipf(word, "en") or 0.0) + OWN_MARGIN \
+        and any((large_zipf(word + x, lang) or 0.0) >= OWN_WORD_ZIPF for x in _INFLECTION[lang])
 
 
 def _derived(word: str, lang: str) -> bool:

@@ -241,8 +241,7 @@ class LibraryBM25:
     def term_weights(self, query: str, book_ids: list[str] | None = None) -> dict[str, tuple[float, bool]]:
         searched = self._searched(book_ids)
         present = sorted({lang for idx in searched for lang in idx.languages.values()})
-        return weigh_terms(query, present, sum(len(idx.chunks) for idx in searched),
-                           lambda t: sum(idx._df(t, None) for idx in searched))
+        return weigh_terms(query, present, self.chunk_count(book_ids), lambda t: self.doc_freq(t, book_ids))
 
     def text_terms(self, text: str, book_id: str) -> set[str]:
         return set(tokenize([text], self.languages.get(book_id, "en"))[0])

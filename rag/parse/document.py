@@ -17,7 +17,8 @@ from ..types import LINE_FURNITURE, LINE_HEADER, PAGE_SEP, Figure, Page, ParsedB
 from . import furniture, ocr, tables
 from .lines import page_text, text_blocks
 from .checks import UNMAPPED_SHARE, mupdf_messages, open_pdf, check_pdf_bytes, unmapped_share
-from .sections import body_size, good_title, sections_from_fonts, sections_from_toc, title_from_first_pages
+from .sections import (body_size, first_pages_end, good_title, sections_from_fonts, sections_from_toc,
+                       title_from_first_pages)
 from .figures import MAX_FIGURES_PER_BOOK, FigureReport, PageFigure, find_regions, render, repeated_images, resolve
 from .memory import give_back
 
@@ -179,9 +180,7 @@ def parse_pdf(data: bytes, filename: str, max_mb: int = 200, extract_figures: bo
         if len(toc) >= 2:
             sections = sections_from_toc(toc, pages, total)
         else:
-            texted = [p for p in pages if p.text.strip()]  # as the title is looked for (blank pages skipped)
-            first_pages = texted[2].offset if len(texted) > 2 else total
-            sections = sections_from_fonts(candidates, body_size(doc), total, title, first_pages)
+            sections = sections_from_fonts(candidates, body_size(doc), total, title, min(first_pages_end(pages), total))
         n_messages, sample = mupdf_messages()
         fig_report = report.to_dict()
         if unmapped:  # kept as empty pages; the ingest summary names them

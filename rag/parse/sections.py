@@ -129,12 +129,18 @@ def body_size(doc) -> float:
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 
+def first_pages_end(pages: list[Page]) -> int:
+    """Where the first two pages with text end (blank pages before a title page skipped): the title is looked for,
+    and left out of the sections, up to here."""
+    texted = [p for p in pages if p.text.strip()]
+    return texted[2].offset if len(texted) > 2 else 10**12
+
+
 def title_from_first_pages(candidates, pages: list[Page], filename: str) -> str:
     """Largest-font short line on the first two pages with text (of equal sizes, a bold one first, then the
     earliest), not a zone's heading, else the file name. (A blank first page then a table of contents had made a
     manual's title "Inhaltsverzeichnis", and a question naming the program was scoped to another book.)"""
-    texted = [p for p in pages if p.text.strip()]
-    limit = texted[2].offset if len(texted) > 2 else 10**12
+    limit = first_pages_end(pages)
     first = [(size, bool(bold), t.strip()) for off, t, size, bold, _ in candidates
              if off < limit and 3 < len(t.strip()) <= 80 and not section_zone(t)]
     if first:  # a footnote mark after the title ("ÁN LỆ SỐ 55/2022/AL¹") is not part of it

@@ -66,8 +66,8 @@ def relevance_filter(hits: list[Hit], threshold: float, min_n: int, max_n: int) 
     return head + [h for h in hits[len(head):] if h.similarity >= threshold][:max_n - len(head)]
 
 
-RARE_LEAST, RARE_SMALL = 3, 0.01  # a rare word: at most ``rare_term_share`` of the searched chunks hold it, or in a
-# smaller library at most 3, and never more than 1 % of them (in a five-chunk note no word is rare)
+RARE_LEAST, RARE_SMALL = 3, 0.01  # a rare word: at most ``rare_term_share`` of the searched chunks hold it, or at
+# most 3 but never more than 1 % of them (in a five-chunk note no word is rare)
 
 
 def rare_hits(query: str, hits: list[Hit], bm25, book_ids: list[str] | None, s: Settings) -> list[Hit]:

@@ -81,10 +81,10 @@ class RetrieveTuning(_Group):
     definition_hop_k: int = Field(30, description="BM25 hits of the term scanned for a definition.")
     named_figure_probability: float = Field(0.95, description="P(answerable) of a question naming a figure or table "
                                                               "the searched books have.")
-    rare_term_share: float = Field(0.005, description="A question none of whose passages is similar enough is still "
+    rare_term_share: float = Field(0.01, description="A question none of whose passages is similar enough is still "
                                                       "judged when one of the fused best passages holds one of its "
                                                       "words that at most this share of the searched chunks hold "
-                                                      "(at most 3 in a smaller library, never over 1 %; 0: off): "
+                                                      "(never more than 3 below 300 chunks; 0: off): "
                                                       "'What does FANBOYS stand for?'.")
     dense_keep: int = Field(1, description="The dense retriever's best this many passages are kept among the hits "
                                            "even when fusion ranks them lower (a passage that words the question "
